@@ -1,0 +1,47 @@
+import node from '@astrojs/node';
+import partytown from '@astrojs/partytown';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales';
+import { MAX_BODY_BYTES } from './src/lib/limits';
+
+const site = process.env.SITE_URL ?? 'http://localhost:4321';
+
+export default defineConfig({
+	site,
+	output: 'server',
+	adapter: node({ mode: 'standalone', bodySizeLimit: MAX_BODY_BYTES }),
+	// Partytown injects a snippet into every page, so it is only built in when GTM_ID is set:
+	// without it no page carries any third-party or analytics script.
+	integrations: [
+		react(),
+		...(process.env.GTM_ID ? [partytown({ config: { forward: ['dataLayer.push'] } })] : []),
+	],
+	// Routing is ours (src/middleware/locale.ts): the spec's cookie-then-browser order and
+	// "redirect unprefixed pages" rule are not what Astro's automatic mode does.
+	i18n: {
+		locales: [...LOCALES],
+		defaultLocale: DEFAULT_LOCALE,
+		routing: 'manual',
+	},
+	trailingSlash: 'ignore',
+	server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
+	security: {
+		checkOrigin: true,
+		csp: {
+			directives: [
+				"default-src 'self'",
+				"img-src 'self' data: blob:",
+				"media-src 'self' blob:",
+				"connect-src 'self'",
+				"font-src 'self'",
+				"object-src 'none'",
+				"base-uri 'none'",
+				"form-action 'self'",
+				"worker-src 'self' blob:",
+			],
+		},
+	},
+	prefetch: false,
+	devToolbar: { enabled: false },
+});

@@ -1,0 +1,16 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+	interface Locals {
+		/** Unique id for this request, echoed in logs and on the error page. */
+		requestId: string;
+		/** The locale of this request (URL prefix, cookie, browser, default). */
+		locale: import('./i18n/locales').Locale;
+		/** Translate into `locale`. */
+		t: import('./i18n/server').Translate;
+		/** Device flags derived once from the User-Agent. */
+		device: import('./lib/device').DeviceInfo;
+		/** The request's origin as we trust it (never taken from client headers). */
+		origin: string;
+	}
+}

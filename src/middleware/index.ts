@@ -1,0 +1,12 @@
+import { sequence } from 'astro:middleware';
+import { device } from './device';
+import { locale } from './locale';
+import { requestContext } from './request-context';
+import { securityHeaders } from './security-headers';
+
+/**
+ * Order matters: the request context catches every failure below it; security headers
+ * wrap every response, including redirects and 404s; locale runs before anything that
+ * renders text.
+ */
+export const onRequest = sequence(requestContext, securityHeaders, locale, device);

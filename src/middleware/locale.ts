@@ -1,0 +1,69 @@
+import { defineMiddleware } from 'astro:middleware';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales';
+import { useTranslations } from '../i18n/server';
+import { localeFromPath, resolveLocale } from '../lib/locale-resolution';
+import { isPageRoot } from '../lib/routes';
+
+export const LOCALE_COOKIE = 'i18n_redirected';
+const ONE_YEAR = 365 * 24 * 60 * 60;
+
+/** Paths that are not localised pages: endpoints, assets, feeds. */
+function isUnlocalised(pathname: string): boolean {
+	return /^\/(api|_astro|_image|_server-islands|media)(\/|$)/.test(pathname) ||
+		/^\/[^/]+\.(xml|txt|ico|png|svg|webmanifest|json|js|css|m3u8|ts)$/.test(pathname);
+}
+
+/**
+ * Decides the request's locale and answers the spec's redirects: `/` by cookie, then
+ * Accept-Language; any other unprefixed page by cookie, else the default. Visiting a
+ * prefixed page remembers its locale in the `i18n_redirected` cookie, which is how the
+ * language switcher (plain links, no JavaScript) saves the choice.
+ */
+export const locale = defineMiddleware(async (context, next) => {
+	const { pathname, search } = context.url;
+	const cookie = context.cookies.get(LOCALE_COOKIE)?.value;
+	const acceptLanguage = context.request.headers.get('accept-language');
+	const resolved: Locale = resolveLocale({ pathname, cookie, acceptLanguage });
+	context.locals.locale = resolved;
+	context.locals.t = useTranslations(resolved);
+
+	if (isUnlocalised(pathname)) return next();
+
+	// A doubled slash anywhere is never one of our pages and must never become an
+	// off-site Location (`//evil.com` is protocol-relative).
+	if (pathname.includes('//')) return new Response(null, { status: 404 });
+
+	const prefix = localeFromPath(pathname);
+	if (!prefix) {
+		const first = pathname.split('/')[1] ?? '';
+		// `/xx/faq`: the [locale] route would match, but xx is no locale of ours.
+		if (context.params.locale !== undefined && !isLocale(context.params.locale)) {
+			return new Response(null, { status: 404 });
+		}
+		if (!isPageRoot(first)) return next();
+		const target = pathname === '/' ? `/${resolved}` : `/${resolved}${pathname}`;
+		return new Response(null, {
+			status: 302,
+			headers: {
+				Location: target.replace(/\/$/, '') + search,
+				Vary: 'Accept-Language, Cookie',
+				'Cache-Control': 'private, no-cache',
+			},
+		});
+	}
+
+	const response = await next();
+	const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
+	if (isPage && context.request.method === 'GET' && cookie !== prefix && response.status < 400) {
+		context.cookies.set(LOCALE_COOKIE, prefix, {
+			path: '/',
+			maxAge: ONE_YEAR,
+			sameSite: 'lax',
+			secure: false,
+			httpOnly: false,
+		});
+	}
+	return response;
+});
+
+export { DEFAULT_LOCALE };

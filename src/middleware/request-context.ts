@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { defineMiddleware } from 'astro:middleware';
+import { ERROR_PAGE_FAILED_MESSAGE } from '../lib/errors';
+import { config } from '../server/config';
+import { MAX_BODY_BYTES } from '../lib/limits';
+
+/**
+ * The outermost layer: gives each request an id, rejects oversized bodies and wrong methods
+ * before anything parses them, and turns a failure anywhere below into the generic error
+ * page (never a stack trace).
+ */
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
+
+
+export const requestContext = defineMiddleware(async (context, next) => {
+	const requestId = randomUUID();
+	context.locals.requestId = requestId;
+	context.locals.origin = new URL(config().SITE_URL).origin;
+
+	const length = Number(context.request.headers.get('content-length') ?? 0);
+	if (length > MAX_BODY_BYTES) {
+		return Response.json({ error: 'payload_too_large', message: 'Request body too large' }, { status: 413 });
+	}
+	const isApi = context.url.pathname.startsWith('/api/');
+	if (!isApi && !PAGE_METHODS.has(context.request.method)) {
+		return new Response('Method Not Allowed', {
+			status: 405,
+			headers: { Allow: 'GET, HEAD, POST', 'Content-Type': 'text/plain; charset=utf-8' },
+		});
+	}
+	try {
+		return await next();
+	} catch (error) {
+		console.error(`[${requestId}] ${context.request.method} ${context.url.pathname}`, error);
+		if (isApi) {
+			return Response.json(
+				{ error: 'internal_error', message: 'Internal server error', requestId },
+				{ status: 500 },
+			);
+		}
+		// An empty 500 makes Astro render src/pages/500.astro.
+		return new Response(null, { status: 500 });
+	}
+});
+
+/** Last-resort HTML when even the error page fails; no layout, no data, no script. */
+export function errorPageFailedHtml(): string {
+	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Error</title></head><body><main><h1>${ERROR_PAGE_FAILED_MESSAGE}</h1><p><a href="/">Go back to home</a></p></main></body></html>`;
+}

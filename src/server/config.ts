@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Typed settings from the environment, validated once. Every setting has an embedded
+ * default so `npm start` on a fresh clone needs none of them.
+ */
+const schema = z.object({
+	NODE_ENV: z.string().default('development'),
+	SITE_URL: z.url().default('http://localhost:4321'),
+	DATABASE_URL: z.string().optional(),
+	REDIS_URL: z.string().optional(),
+	AUTH_SECRET: z.string().min(32).optional(),
+	SMTP_URL: z.string().optional(),
+	MAIL_FROM: z.string().default('Matchday <no-reply@matchday.example>'),
+	SUPPORT_EMAIL: z.email().default('support@matchday.example'),
+	PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+	STRIPE_SECRET_KEY: z.string().optional(),
+	STRIPE_WEBHOOK_SECRET: z.string().optional(),
+	FEED: z.enum(['replay', 'football-data', 'api-football', 'off']).default('replay'),
+	FOOTBALL_DATA_TOKEN: z.string().optional(),
+	API_FOOTBALL_KEY: z.string().optional(),
+	GTM_ID: z
+		.string()
+		.regex(/^GTM-[A-Z0-9]{4,12}$/, 'GTM_ID must look like GTM-XXXXXXX')
+		.optional(),
+	ADMIN_EMAIL: z.email().optional(),
+	/** Comma-separated proxy addresses whose X-Forwarded-* headers we believe. */
+	TRUSTED_PROXIES: z.string().default(''),
+	DATA_DIR: z.string().default('.data'),
+});
+
+export type Config = z.infer<typeof schema>;
+
+let cached: Config | undefined;
+
+/** The validated configuration; throws a readable error at start-up when a value is bad. */
+export function config(): Config {
+	if (cached) return cached;
+	const parsed = schema.safeParse(
+		Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')),
+	);
+	if (!parsed.success) {
+		const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+		throw new Error(`Invalid configuration:\n  ${issues.join('\n  ')}`);
+	}
+	cached = parsed.data;
+	return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetConfigForTests(): void {
+	cached = undefined;
+}
+
+export function isProduction(): boolean {
+	return config().NODE_ENV === 'production';
+}
