@@ -10,7 +10,13 @@ const site = process.env.SITE_URL ?? 'http://localhost:4321';
 export default defineConfig({
 	site,
 	output: 'server',
-	adapter: node({ mode: 'standalone', bodySizeLimit: MAX_BODY_BYTES }),
+	// Streaming off: a page is rendered whole before its status is sent, so a failure in any
+	// component becomes our 500 page instead of a 200 with truncated HTML. Pages are small.
+	adapter: node({
+		mode: 'standalone',
+		bodySizeLimit: MAX_BODY_BYTES,
+		experimentalDisableStreaming: true,
+	}),
 	// Partytown injects a snippet into every page, so it is only built in when GTM_ID is set:
 	// without it no page carries any third-party or analytics script.
 	integrations: [

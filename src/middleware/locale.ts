@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales';
+import { isLocale, type Locale } from '../i18n/locales';
 import { useTranslations } from '../i18n/server';
 import { localeFromPath, resolveLocale } from '../lib/locale-resolution';
 import { isPageRoot } from '../lib/routes';
@@ -36,11 +36,13 @@ export const locale = defineMiddleware(async (context, next) => {
 	const prefix = localeFromPath(pathname);
 	if (!prefix) {
 		const first = pathname.split('/')[1] ?? '';
-		// `/xx/faq`: the [locale] route would match, but xx is no locale of ours.
-		if (context.params.locale !== undefined && !isLocale(context.params.locale)) {
-			return new Response(null, { status: 404 });
+		if (!isPageRoot(first)) {
+			// `/xx/faq`: the [locale] route matches, but xx is no locale of ours.
+			if (context.params.locale !== undefined && !isLocale(context.params.locale)) {
+				return new Response(null, { status: 404 });
+			}
+			return next();
 		}
-		if (!isPageRoot(first)) return next();
 		const target = pathname === '/' ? `/${resolved}` : `/${resolved}${pathname}`;
 		return new Response(null, {
 			status: 302,
@@ -52,9 +54,7 @@ export const locale = defineMiddleware(async (context, next) => {
 		});
 	}
 
-	const response = await next();
-	const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
-	if (isPage && context.request.method === 'GET' && cookie !== prefix && response.status < 400) {
+	if (context.request.method === 'GET' && cookie !== prefix) {
 		context.cookies.set(LOCALE_COOKIE, prefix, {
 			path: '/',
 			maxAge: ONE_YEAR,
@@ -63,7 +63,6 @@ export const locale = defineMiddleware(async (context, next) => {
 			httpOnly: false,
 		});
 	}
-	return response;
+	return next();
 });
 
-export { DEFAULT_LOCALE };

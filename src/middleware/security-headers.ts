@@ -38,7 +38,7 @@ export const securityHeaders = defineMiddleware(async (context, next) => {
 	if (!csp) {
 		headers.set('Content-Security-Policy', FALLBACK_CSP.replace("frame-ancestors 'none'", frame));
 	} else if (!csp.includes('frame-ancestors')) {
-		headers.set('Content-Security-Policy', `${csp}; ${frame}`);
+		headers.set('Content-Security-Policy', `${csp.replace(/;\s*$/, '')}; ${frame}`);
 	}
 	// HSTS only means something over HTTPS; we trust the URL the adapter built, not
 	// client-sent X-Forwarded-Proto.

@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4399);
+
+/**
+ * End-to-end tests in Debian's Chromium (Playwright's own browser download cannot work on
+ * our machines) against the production build, started once for the run.
+ */
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: false,
+	workers: 1,
+	retries: 0,
+	timeout: 30_000,
+	reporter: process.env.CI_REPORT
+		? [['list'], ['json', { outputFile: 'reports/playwright.json' }]]
+		: [['list']],
+	use: {
+		baseURL: `http://127.0.0.1:${PORT}`,
+		trace: 'off',
+		launchOptions: {
+			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
+		},
+	},
+	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+	webServer: {
+		command: 'node dist/server/entry.mjs',
+		url: `http://127.0.0.1:${PORT}/robots.txt`,
+		reuseExistingServer: false,
+		timeout: 120_000,
+		env: {
+			HOST: '127.0.0.1',
+			PORT: String(PORT),
+			SITE_URL: `http://127.0.0.1:${PORT}`,
+			DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'memory://',
+			DATA_DIR: '.data/e2e',
+			ASTRO_TELEMETRY_DISABLED: '1',
+		},
+	},
+});

@@ -1,0 +1,11 @@
+/**
+ * Every migration, as SQL text, in one list. Each feature owns a range of ids so features
+ * never collide: 0100-0199 football, 0200-0299 accounts, 0300-0399 live, 0400-0499
+ * payments and streams. A migration is never edited once committed; add a new one.
+ */
+export interface Migration {
+	id: string;
+	sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [];

@@ -1,0 +1,6 @@
+/**
+ * The Drizzle schema, one file per feature area, re-exported here. Table definitions must
+ * match the SQL migrations in ../migrations (the SQL is the source of truth for the
+ * database; these are the typed view of it).
+ */
+export {};

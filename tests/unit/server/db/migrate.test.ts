@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { runMigrations } from '../../../../src/server/db/migrate';
+import { MIGRATIONS } from '../../../../src/server/db/migrations';
+
+describe('runMigrations', () => {
+	let client: PGlite | undefined;
+	afterEach(async () => {
+		MIGRATIONS.splice(0, MIGRATIONS.length);
+		await client?.close();
+	});
+
+	it('applies each migration once, multi-statement SQL included', async () => {
+		client = new PGlite();
+		const exec = async (sql: string) => {
+			await client!.exec(sql);
+		};
+		MIGRATIONS.push({ id: '9990_test', sql: "CREATE TABLE t1 (x int); INSERT INTO t1 VALUES (1); CREATE TABLE t2 (y text DEFAULT 'a$b')" });
+		await runMigrations(exec);
+		await runMigrations(exec);
+		const rows = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM t1');
+		expect(rows.rows[0]?.n).toBe(1);
+		const applied = await client.query<{ id: string }>('SELECT id FROM schema_migrations');
+		expect(applied.rows.map((r) => r.id)).toEqual(['9990_test']);
+	});
+
+	it('rolls a failing migration back entirely', async () => {
+		client = new PGlite();
+		const exec = async (sql: string) => {
+			await client!.exec(sql);
+		};
+		MIGRATIONS.push({ id: '9991_bad', sql: 'CREATE TABLE t3 (x int); SELECT * FROM missing_table' });
+		await expect(runMigrations(exec)).rejects.toThrow();
+		await client.exec('ROLLBACK').catch(() => {});
+		const t3 = await client.query(`SELECT to_regclass('t3') AS r`);
+		expect((t3.rows[0] as { r: unknown }).r).toBeNull();
+	});
+});
