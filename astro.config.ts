@@ -10,6 +10,8 @@ const site = process.env.SITE_URL ?? 'http://localhost:4321';
 export default defineConfig({
 	site,
 	output: 'server',
+	// Several builds can live side by side (parallel work, benchmarks): ASTRO_OUT_DIR picks one.
+	outDir: process.env.ASTRO_OUT_DIR ?? './dist',
 	// Streaming off: a page is rendered whole before its status is sent, so a failure in any
 	// component becomes our 500 page instead of a 200 with truncated HTML. Pages are small.
 	adapter: node({
