@@ -44,6 +44,7 @@ export default defineConfig({
 			DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'memory://',
 			DATA_DIR: '.data/e2e',
 			ASTRO_TELEMETRY_DISABLED: '1',
+			TEST_FAULTS: '1',
 		},
 	},
 });

@@ -12,8 +12,12 @@ import { MAX_BODY_BYTES } from '../lib/limits';
 const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
 
 
+/** One id per incoming request, kept when Astro renders its error page in a second pass. */
+const requestIds = new WeakMap<Request, string>();
+
 export const requestContext = defineMiddleware(async (context, next) => {
-	const requestId = randomUUID();
+	const requestId = requestIds.get(context.request) ?? randomUUID();
+	requestIds.set(context.request, requestId);
 	context.locals.requestId = requestId;
 	context.locals.origin = new URL(config().SITE_URL).origin;
 
@@ -32,6 +36,13 @@ export const requestContext = defineMiddleware(async (context, next) => {
 		return await next();
 	} catch (error) {
 		console.error(`[${requestId}] ${context.request.method} ${context.url.pathname}`, error);
+		if (context.routePattern === '/500' || context.routePattern === '/404') {
+			// The error page itself failed: answer the spec's last-resort page directly.
+			return new Response(errorPageFailedHtml(), {
+				status: 500,
+				headers: { 'Content-Type': 'text/html; charset=utf-8' },
+			});
+		}
 		if (isApi) {
 			return Response.json(
 				{ error: 'internal_error', message: 'Internal server error', requestId },

@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('astro:middleware', () => ({ defineMiddleware: <T>(fn: T) => fn }));
+const { securityHeaders } = await import('../../../src/middleware/security-headers');
+
+type Handler = (context: unknown, next: () => Promise<Response>) => Promise<Response>;
+const run = (url: string, response: Response) =>
+	(securityHeaders as unknown as Handler)({ url: new URL(url) }, async () => response);
+
+describe('securityHeaders', () => {
+	it('adds HSTS over HTTPS only (H1)', async () => {
+		const secure = await run('https://matchday.example/en', new Response('x'));
+		expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=(\d+); includeSubDomains/);
+		const age = Number(/max-age=(\d+)/.exec(secure.headers.get('strict-transport-security')!)![1]);
+		expect(age).toBeGreaterThanOrEqual(31_536_000);
+		const plain = await run('http://matchday.example/en', new Response('x'));
+		expect(plain.headers.get('strict-transport-security')).toBeNull();
+	});
+
+	it('keeps a page CSP and adds frame-ancestors', async () => {
+		const page = new Response('x', { headers: { 'Content-Security-Policy': "script-src 'self';" } });
+		const out = await run('http://h/en', page);
+		expect(out.headers.get('content-security-policy')).toBe("script-src 'self'; frame-ancestors 'none'");
+	});
+
+	it('lets embeds be framed but nothing else', async () => {
+		const embed = await run('http://h/en/embed/lineup/3', new Response('x'));
+		expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
+		expect(embed.headers.get('x-frame-options')).toBeNull();
+		const other = await run('http://h/en/embedded-thing', new Response('x'));
+		expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+	});
+
+	it('copes with immutable headers (Response.redirect)', async () => {
+		const out = await run('http://h/x', Response.redirect('http://h/en', 302));
+		expect(out.status).toBe(302);
+		expect(out.headers.get('x-content-type-options')).toBe('nosniff');
+	});
+});
