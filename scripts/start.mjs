@@ -19,5 +19,10 @@ if (rebuild || !existsSync(entry)) {
 
 process.env.HOST ??= '0.0.0.0';
 process.env.PORT ??= '4321';
-console.log(`Serving on http://localhost:${process.env.PORT}`);
 await import(entry.href);
+// Warm up: the first request runs migrations and the first-start data import, so do it
+// now rather than make the first visitor wait.
+const t0 = Date.now();
+const warm = await fetch(`http://127.0.0.1:${process.env.PORT}/robots.txt`).catch((e) => e);
+if (warm instanceof Error || !warm.ok) console.error('Warm-up request failed:', warm.status ?? warm.message);
+else console.log(`Ready in ${Date.now() - t0} ms: http://localhost:${process.env.PORT}`);

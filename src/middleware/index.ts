@@ -3,10 +3,11 @@ import { device } from './device';
 import { locale } from './locale';
 import { requestContext } from './request-context';
 import { securityHeaders } from './security-headers';
+import { startup } from './startup';
 
 /**
  * Order matters: the request context catches every failure below it; security headers
- * wrap every response, including redirects and 404s; locale runs before anything that
- * renders text.
+ * wrap every response, including redirects and 404s; start-up (migrations, data import)
+ * completes before any handler touches data; locale runs before anything that renders text.
  */
-export const onRequest = sequence(requestContext, securityHeaders, locale, device);
+export const onRequest = sequence(requestContext, securityHeaders, startup, locale, device);

@@ -1,0 +1,29 @@
+import { getDbHandle } from './db/client';
+
+/**
+ * Work the server does once before it answers its first request: open the database
+ * (which applies migrations), then each task below in order. The Node adapter has no
+ * start-up hook, so the first request awaits this (`npm start` and the test runner send
+ * a warm-up request, so visitors never wait for it).
+ *
+ * A feature that needs start-up work (data import, live feed) adds one task here.
+ */
+export const STARTUP_TASKS: { name: string; run: () => Promise<void> }[] = [];
+
+let started: Promise<void> | undefined;
+
+/** Runs start-up once per process; a failure is retried on the next request. */
+export function ensureStarted(): Promise<void> {
+	started ??= (async () => {
+		await getDbHandle();
+		for (const task of STARTUP_TASKS) {
+			const t0 = performance.now();
+			await task.run();
+			console.log(`[startup] ${task.name} in ${Math.round(performance.now() - t0)} ms`);
+		}
+	})().catch((error) => {
+		started = undefined;
+		throw error;
+	});
+	return started;
+}
