@@ -6,7 +6,6 @@ import { MIGRATIONS } from '../../../../src/server/db/migrations';
 describe('runMigrations', () => {
 	let client: PGlite | undefined;
 	afterEach(async () => {
-		MIGRATIONS.splice(0, MIGRATIONS.length);
 		await client?.close();
 	});
 
@@ -15,13 +14,24 @@ describe('runMigrations', () => {
 		const exec = async (sql: string) => {
 			await client!.exec(sql);
 		};
-		MIGRATIONS.push({ id: '9990_test', sql: "CREATE TABLE t1 (x int); INSERT INTO t1 VALUES (1); CREATE TABLE t2 (y text DEFAULT 'a$b')" });
-		await runMigrations(exec);
-		await runMigrations(exec);
+		const list = [{ id: '9990_test', sql: "CREATE TABLE t1 (x int); INSERT INTO t1 VALUES (1); CREATE TABLE t2 (y text DEFAULT 'a$b')" }];
+		await runMigrations(exec, list);
+		await runMigrations(exec, list);
 		const rows = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM t1');
 		expect(rows.rows[0]?.n).toBe(1);
 		const applied = await client.query<{ id: string }>('SELECT id FROM schema_migrations');
 		expect(applied.rows.map((r) => r.id)).toEqual(['9990_test']);
+	});
+
+	it('applies the project migrations on a fresh database, twice without error', async () => {
+		client = new PGlite();
+		const exec = async (sql: string) => {
+			await client!.exec(sql);
+		};
+		await runMigrations(exec);
+		await runMigrations(exec);
+		const applied = await client.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+		expect(applied.rows.map((r) => r.id)).toEqual(MIGRATIONS.map((m) => m.id).sort());
 	});
 
 	it('rolls a failing migration back entirely', async () => {
@@ -29,8 +39,8 @@ describe('runMigrations', () => {
 		const exec = async (sql: string) => {
 			await client!.exec(sql);
 		};
-		MIGRATIONS.push({ id: '9991_bad', sql: 'CREATE TABLE t3 (x int); SELECT * FROM missing_table' });
-		await expect(runMigrations(exec)).rejects.toThrow();
+		const list = [{ id: '9991_bad', sql: 'CREATE TABLE t3 (x int); SELECT * FROM missing_table' }];
+		await expect(runMigrations(exec, list)).rejects.toThrow();
 		await client.exec('ROLLBACK').catch(() => {});
 		const t3 = await client.query(`SELECT to_regclass('t3') AS r`);
 		expect((t3.rows[0] as { r: unknown }).r).toBeNull();
