@@ -12,5 +12,9 @@ declare namespace App {
 		device: import('./lib/device').DeviceInfo;
 		/** The request's origin as we trust it (never taken from client headers). */
 		origin: string;
+		/** The visitor's IANA time zone ('UTC' until the browser told us). */
+		timeZone: string;
+		/** False while the zone is the UTC fallback (pages label times as UTC then). */
+		timeZoneKnown: boolean;
 	}
 }

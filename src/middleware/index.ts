@@ -4,10 +4,11 @@ import { locale } from './locale';
 import { requestContext } from './request-context';
 import { securityHeaders } from './security-headers';
 import { startup } from './startup';
+import { timeZone } from './time-zone';
 
 /**
  * Order matters: the request context catches every failure below it; security headers
  * wrap every response, including redirects and 404s; start-up (migrations, data import)
  * completes before any handler touches data; locale runs before anything that renders text.
  */
-export const onRequest = sequence(requestContext, securityHeaders, startup, locale, device);
+export const onRequest = sequence(requestContext, securityHeaders, startup, locale, device, timeZone);
