@@ -13,7 +13,9 @@ const [vitestPath, playwrightPath] = process.argv.slice(2);
 if (vitestPath && existsSync(vitestPath)) {
 	const r = JSON.parse(readFileSync(vitestPath, 'utf8'));
 	passed += r.numPassedTests ?? 0;
-	failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+	failed += r.numFailedTests ?? 0;
+	// A file that failed to load has no failed test but must still count.
+	if (r.success === false && !r.numFailedTests) failed += Math.max(1, r.numFailedTestSuites ?? 0);
 	skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 } else {
 	console.error(`missing report: ${vitestPath}`);
