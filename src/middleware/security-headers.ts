@@ -16,6 +16,12 @@ function isEmbeddable(pathname: string): boolean {
 /** Sets the security headers every response carries. */
 export const securityHeaders = defineMiddleware(async (context, next) => {
 	const response = await next();
+	// An empty 404/500 is a signal to Astro to render our error page, and Astro merges this
+	// response's headers into that page: a fallback CSP here would override the page's own
+	// (and block its styles). The error page passes through this middleware itself.
+	if (response.body === null && (response.status === 404 || response.status === 500)) {
+		return response;
+	}
 	// Some responses (Response.redirect, fetch results) have immutable headers.
 	let headers: Headers;
 	let out = response;

@@ -120,3 +120,12 @@ test.describe('keyboard', () => {
 		expect(outline).not.toBe('none');
 	});
 });
+
+test('the 404 page of a route that answered 404 keeps its styles (CSP is the page own)', async ({ page }) => {
+	const response = await page.goto('/en/guides/NOPE');
+	expect(response?.status()).toBe(404);
+	const csp = response?.headers()['content-security-policy'] ?? '';
+	expect(csp).not.toContain("default-src 'none'");
+	const background = await page.locator('body').evaluate((el) => getComputedStyle(el).display);
+	expect(background).toBe('flex');
+});
