@@ -1,0 +1,134 @@
+/**
+ * The route cache: whole rendered responses of public pages, kept in process memory for a
+ * few seconds, so a popular page costs no rendering and no database round trip on a hit.
+ *
+ * A route opts in with `cacheRoute(Astro.response.headers, { maxAge, tags })`; the
+ * middleware (src/middleware/route-cache.ts) stores and serves. Live updates call
+ * `invalidateTags(['match:42'])` so a goal is never hidden behind a stale page.
+ */
+const INTERNAL_HEADER = 'x-route-cache';
+const MAX_ENTRIES = 2000;
+const MAX_BODY_BYTES = 512 * 1024;
+
+export interface CacheOptions {
+	/** Seconds the page stays fresh (1..300). */
+	maxAge: number;
+	/** Names that invalidate the page, e.g. `match:42`, `competition:3`. */
+	tags?: string[];
+}
+
+interface Entry {
+	body: Uint8Array;
+	status: number;
+	headers: [string, string][];
+	expires: number;
+	tags: string[];
+}
+
+const entries = new Map<string, Entry>();
+const byTag = new Map<string, Set<string>>();
+let hits = 0;
+let misses = 0;
+
+/** Marks this response as cacheable by the route cache (and by browsers, briefly). */
+export function cacheRoute(headers: Headers, { maxAge, tags = [] }: CacheOptions): void {
+	const seconds = Math.max(1, Math.min(300, Math.floor(maxAge)));
+	headers.set(INTERNAL_HEADER, JSON.stringify({ maxAge: seconds, tags }));
+	headers.set('Cache-Control', `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=30`);
+}
+
+/** A fresh entry for `key`, or undefined. */
+export function lookup(key: string, now = Date.now()): Response | undefined {
+	const entry = entries.get(key);
+	if (!entry || entry.expires <= now) {
+		if (entry) remove(key);
+		misses++;
+		return undefined;
+	}
+	hits++;
+	// Refresh recency for the LRU order.
+	entries.delete(key);
+	entries.set(key, entry);
+	const headers = new Headers(entry.headers);
+	headers.set('X-Cache', 'HIT');
+	return new Response(entry.body, { status: entry.status, headers });
+}
+
+/**
+ * Stores `response` under `key` when the route opted in, and returns the response to
+ * send (its body is read once here, so a new Response is returned).
+ */
+export async function store(key: string, response: Response, now = Date.now()): Promise<Response> {
+	const marker = response.headers.get(INTERNAL_HEADER);
+	if (!marker) return response;
+	const headers = new Headers(response.headers);
+	headers.delete(INTERNAL_HEADER);
+	if (response.status !== 200 || headers.has('set-cookie')) {
+		return new Response(response.body, { status: response.status, headers });
+	}
+	const body = new Uint8Array(await response.arrayBuffer());
+	headers.set('X-Cache', 'MISS');
+	if (body.byteLength <= MAX_BODY_BYTES) {
+		let parsed: { maxAge: number; tags: string[] };
+		try {
+			parsed = JSON.parse(marker) as { maxAge: number; tags: string[] };
+		} catch {
+			return new Response(body, { status: 200, headers });
+		}
+		remove(key);
+		const tags = Array.isArray(parsed.tags) ? parsed.tags.map(String) : [];
+		entries.set(key, {
+			body,
+			status: 200,
+			headers: [...headers].filter(([name]) => name !== 'x-cache'),
+			expires: now + parsed.maxAge * 1000,
+			tags,
+		});
+		for (const tag of tags) {
+			let keys = byTag.get(tag);
+			if (!keys) byTag.set(tag, (keys = new Set()));
+			keys.add(key);
+		}
+		while (entries.size > MAX_ENTRIES) {
+			const oldest = entries.keys().next().value;
+			if (oldest === undefined) break;
+			remove(oldest);
+		}
+	}
+	return new Response(body, { status: 200, headers });
+}
+
+function remove(key: string): void {
+	const entry = entries.get(key);
+	if (!entry) return;
+	entries.delete(key);
+	for (const tag of entry.tags) {
+		const keys = byTag.get(tag);
+		keys?.delete(key);
+		if (keys?.size === 0) byTag.delete(tag);
+	}
+}
+
+/** Drops every cached page carrying one of `tags`. Returns how many were dropped. */
+export function invalidateTags(tags: string[]): number {
+	let dropped = 0;
+	for (const tag of tags) {
+		for (const key of [...(byTag.get(tag) ?? [])]) {
+			remove(key);
+			dropped++;
+		}
+	}
+	return dropped;
+}
+
+/** Empties the cache (tests, deploys). */
+export function clearRouteCache(): void {
+	entries.clear();
+	byTag.clear();
+	hits = 0;
+	misses = 0;
+}
+
+export function routeCacheStats(): { entries: number; hits: number; misses: number } {
+	return { entries: entries.size, hits, misses };
+}
