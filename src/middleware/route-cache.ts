@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { TZ_COOKIE } from '../lib/time-zone';
 import { lookup, store } from '../server/cache/route-cache';
+import { config } from '../server/config';
 
 /**
  * Serves and fills the route cache for anonymous GETs of pages that opted in. Anything
@@ -11,6 +12,7 @@ import { lookup, store } from '../server/cache/route-cache';
 export const routeCache = defineMiddleware(async (context, next) => {
 	const { request, url } = context;
 	if (request.method !== 'GET' || url.pathname.startsWith('/api/')) return next();
+	if (config().ROUTE_CACHE === 'off') return next();
 	const cookie = request.headers.get('cookie') ?? '';
 	if (/(^|;\s*)auth\./.test(cookie)) return next();
 	const key = `${url.pathname}${url.search}|${context.cookies.get(TZ_COOKIE)?.value ?? ''}`;
