@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+/**
+ * Pages benchmark (issue 3): requests per second and p99 latency of the home page and a
+ * match page, served by our built site (route cache off, then on) against a bare node:http
+ * server that sends the same bytes with the same headers, all in one run.
+ *
+ *   npm run build && node bench/football-pages.mjs [--seconds 5] [--connections 16]
+ *
+ * Everything listens on 127.0.0.1 and stops by itself.
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir, cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { load } from './lib/load.mjs';
+
+const arg = (name, fallback) => {
+	const i = process.argv.indexOf(`--${name}`);
+	return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SECONDS = arg('seconds', 5);
+const CONNECTIONS = arg('connections', 16);
+const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
+
+async function startSite(port, env) {
+	const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+	const child = spawn(process.execPath, [join(outDir, 'server/entry.mjs')], {
+		env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: join(dataDir, 'pglite'), FEED: 'off', SITE_URL: `http://127.0.0.1:${port}`, ...env },
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
+	const deadline = Date.now() + 180_000;
+	while (Date.now() < deadline) {
+		try {
+			const r = await fetch(`http://127.0.0.1:${port}/robots.txt`);
+			if (r.ok) break;
+		} catch {}
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	return { child, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
+}
+
+function bareServer(port, body, headers) {
+	const server = http.createServer((req, res) => {
+		res.writeHead(200, headers);
+		res.end(body);
+	});
+	return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+async function findMatchPath(port) {
+	for (const date of ['2025-08-16', '2025-08-15', '2024-08-17']) {
+		const r = await fetch(`http://127.0.0.1:${port}/api/v1/matches?date=${date}`);
+		if (!r.ok) continue;
+		const json = await r.json();
+		const list = json.data ?? json.matches ?? json;
+		const id = Array.isArray(list) ? list[0]?.id : undefined;
+		if (id) return `/en/match/${id}`;
+	}
+	return '/en/match/1';
+}
+
+const results = [];
+const site = await startSite(4610, { ROUTE_CACHE: 'off' });
+const cached = await startSite(4611, { ROUTE_CACHE: 'on' });
+try {
+	const paths = ['/en', await findMatchPath(4610)];
+	for (const path of paths) {
+		const sample = await fetch(`http://127.0.0.1:4610${path}`);
+		const body = Buffer.from(await sample.arrayBuffer());
+		const headers = Object.fromEntries([...sample.headers].filter(([k]) => !['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+		const bare = await bareServer(4612, body, headers);
+		const run = async (label, port) => {
+			await load({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, seconds: 1 }); // warm-up
+			const r = await load({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, seconds: SECONDS });
+			results.push({ path, label, status: sample.status, bytes: body.length, ...r });
+			return r;
+		};
+		const b = await run('bare node:http', 4612);
+		const u = await run('site, uncached', 4610);
+		const c = await run('site, route cache', 4611);
+		results.push({ path, label: 'ratio', uncached: u.rps / b.rps, cached: c.rps / b.rps });
+		await new Promise((r) => bare.close(r));
+	}
+} finally {
+	site.stop();
+	cached.stop();
+}
+
+console.log(`\nMachine: ${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}; ${new Date().toISOString()}`);
+console.log(`Load: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per run, loopback\n`);
+console.log('| page | server | req/s | p50 ms | p99 ms | errors |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+for (const r of results) {
+	if (r.label === 'ratio') {
+		console.log(`| ${r.path} | **ratio to bare** | uncached ${(r.uncached * 100).toFixed(0)} % | cached ${(r.cached * 100).toFixed(0)} % | | |`);
+	} else {
+		console.log(`| ${r.path} (${r.status}, ${r.bytes} B) | ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+	}
+}
