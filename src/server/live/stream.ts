@@ -1,0 +1,76 @@
+import { getLiveHub } from './runtime';
+import { responseFor } from './node-response';
+import { parseLastEventId, parseMatchIds } from './sse';
+import type { SseSink } from './hub';
+
+/** Response headers of the live stream (F6). */
+export const SSE_HEADERS = {
+	'Content-Type': 'text/event-stream; charset=utf-8',
+	'Cache-Control': 'no-cache, no-transform',
+	'X-Accel-Buffering': 'no',
+	Connection: 'keep-alive',
+} as const;
+
+const encoder = new TextEncoder();
+
+/**
+ * GET /api/live: one SSE stream carrying every watched match. Query `matches=ID,ID`
+ * (absent: all live matches). Resumes after `Last-Event-ID` (header; the `lastEventId`
+ * query parameter is accepted for EventSource polyfills that cannot set headers).
+ * Never answers an error for bad input: a bad id just means a snapshot.
+ */
+export function openLiveStream(request: Request): Response {
+	const url = new URL(request.url);
+	const matches = parseMatchIds(url.searchParams.get('matches'));
+	const lastEventId = parseLastEventId(
+		request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId'),
+	);
+	const hub = getLiveHub();
+	const node = responseFor(request);
+	let release: (() => void) | undefined;
+	let closed = false;
+	const stream = new ReadableStream<Uint8Array>({
+		start(controller) {
+			const sink: SseSink = {
+				write(chunk) {
+					if (closed) return;
+					try {
+						controller.enqueue(encoder.encode(chunk));
+					} catch {
+						closed = true;
+					}
+				},
+				// Bytes in our stream's queue plus bytes the adapter has handed to the socket
+				// that the peer has not taken yet.
+				backlog() {
+					const queued = Math.max(0, -(controller.desiredSize ?? 0));
+					return queued + (node?.writableLength ?? 0);
+				},
+				close(mode) {
+					if (closed) return;
+					closed = true;
+					try {
+						controller.close();
+					} catch {
+						// Already cancelled.
+					}
+					// A dropped slow client: its socket buffer is what we must free.
+					if (mode === 'drop' && node && !node.destroyed) node.destroy();
+				},
+			};
+			void hub.connect(sink, { matches, lastEventId }).then((r) => {
+				release = r;
+				if (closed) r();
+			});
+			request.signal.addEventListener('abort', () => {
+				closed = true;
+				release?.();
+			});
+		},
+		cancel() {
+			closed = true;
+			release?.();
+		},
+	}, { highWaterMark: 0, size: (chunk) => chunk.byteLength });
+	return new Response(stream, { status: 200, headers: SSE_HEADERS });
+}

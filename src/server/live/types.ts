@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Kinds of live event. `snapshot` is never stored: the hub builds it on demand. The others
+ * are rows of `live_events`, delivered to browsers with the row id as the SSE `id:`.
+ */
+export const LIVE_KINDS = ['score', 'event', 'status', 'correction', 'stats'] as const;
+export type LiveKind = (typeof LIVE_KINDS)[number];
+
+/** The football schema's match statuses (migration 0100_football CHECK constraint). */
+export const MATCH_STATUSES = [
+	'scheduled',
+	'live',
+	'half_time',
+	'finished',
+	'finished_aet',
+	'finished_pen',
+	'postponed',
+	'cancelled',
+	'abandoned',
+	'awarded',
+	'result_unknown',
+] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export const scoreSchema = z.object({ home: z.number().int().min(0), away: z.number().int().min(0) });
+export type Score = z.infer<typeof scoreSchema>;
+
+/** One committed row of the log, as carried by the bus and written to clients. */
+export const liveEventSchema = z.object({
+	id: z.number().int().positive(),
+	matchId: z.string().min(1).max(64),
+	kind: z.string().min(1).max(32),
+	payload: z.record(z.string(), z.unknown()),
+	createdAt: z.string(),
+});
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** Ids clients may ask for: the football schema's ids are short tokens (digits or slugs). */
+export const MATCH_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Timeline entry kinds carried by `event` rows. */
+export const TIMELINE_TYPES = [
+	'kickoff',
+	'goal',
+	'own_goal',
+	'penalty_goal',
+	'missed_penalty',
+	'yellow',
+	'second_yellow',
+	'red',
+	'substitution',
+	'halftime',
+	'second_half',
+	'extra_time',
+	'penalties',
+	'fulltime',
+	'var',
+] as const;
+export type TimelineType = (typeof TIMELINE_TYPES)[number];
+
+export const timelineEntrySchema = z.object({
+	type: z.enum(TIMELINE_TYPES),
+	minute: z.number().int().min(0).max(200).nullable(),
+	addedTime: z.number().int().min(0).max(60).nullable().default(null),
+	side: z.enum(['home', 'away']).nullable().default(null),
+	player: z.string().max(120).nullable().default(null),
+	detail: z.string().max(120).nullable().default(null),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
