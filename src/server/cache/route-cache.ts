@@ -18,7 +18,7 @@ export interface CacheOptions {
 }
 
 interface Entry {
-	body: Uint8Array;
+	body: Uint8Array<ArrayBuffer>;
 	status: number;
 	headers: [string, string][];
 	expires: number;
