@@ -16,5 +16,14 @@ declare namespace App {
 		timeZone: string;
 		/** False while the zone is the UTC fallback (pages label times as UTC then). */
 		timeZoneKnown: boolean;
+		/** The logged-in site user (Bearer token or `auth.` cookies), or null. */
+		user: import('./server/auth/users').PublicUser | null;
+		/** The session behind `user` (for logout and the sessions list), or null. */
+		session: { id: string; kind: import('./server/auth/sessions').SessionKind } | null;
+		/** The CMS login (admin cookies), looked up only under /cms and /api/admin. */
+		cms: {
+			user: import('./server/auth/users').PublicUser;
+			session: { id: string; kind: import('./server/auth/sessions').SessionKind };
+		} | null;
 	}
 }

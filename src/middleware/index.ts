@@ -1,4 +1,5 @@
 import { sequence } from 'astro:middleware';
+import { auth } from './auth';
 import { device } from './device';
 import { locale } from './locale';
 import { requestContext } from './request-context';
@@ -11,4 +12,4 @@ import { timeZone } from './time-zone';
  * wrap every response, including redirects and 404s; start-up (migrations, data import)
  * completes before any handler touches data; locale runs before anything that renders text.
  */
-export const onRequest = sequence(requestContext, securityHeaders, startup, locale, device, timeZone);
+export const onRequest = sequence(requestContext, securityHeaders, startup, locale, auth, device, timeZone);

@@ -27,6 +27,12 @@ const schema = z.object({
 	/** Comma-separated proxy addresses whose X-Forwarded-* headers we believe. */
 	TRUSTED_PROXIES: z.string().default(''),
 	DATA_DIR: z.string().default('.data'),
+	/** Access JWT lifetime in seconds (the spec: 86400). Tests may shorten it. */
+	ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86400).default(86400),
+	/** Absolute lifetime of a refresh-token family (a login), in seconds: 30 days. */
+	REFRESH_FAMILY_TTL: z.coerce.number().int().min(60).default(2592000),
+	/** Lifetime of a password-reset link, in seconds (at most an hour). */
+	RESET_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).default(3600),
 });
 
 export type Config = z.infer<typeof schema>;

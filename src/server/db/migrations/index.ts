@@ -1,3 +1,4 @@
+import auth0200 from './0200_auth';
 /**
  * Every migration, as SQL text, in one list. Each feature owns a range of ids so features
  * never collide: 0100-0199 football, 0200-0299 accounts, 0300-0399 live, 0400-0499
@@ -9,3 +10,6 @@ export interface Migration {
 }
 
 export const MIGRATIONS: Migration[] = [];
+
+// accounts (0200-0299)
+MIGRATIONS.push(auth0200);

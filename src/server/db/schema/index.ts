@@ -4,3 +4,4 @@
  * database; these are the typed view of it).
  */
 export {};
+export * from './auth';

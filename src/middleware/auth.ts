@@ -1,0 +1,60 @@
+import { defineMiddleware } from 'astro:middleware';
+import { routeAccess } from '../lib/auth-routes';
+import { safeRedirect } from '../lib/safe-redirect';
+import { resolveRequestAuth } from '../server/auth/request-auth';
+
+function redirect(location: string, setCookies: string[]): Response {
+	const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+	for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+	return new Response(null, { status: 302, headers });
+}
+
+/**
+ * Who is there (Bearer header or `auth.` cookies; a page load renews an expired access
+ * token from the refresh cookie), and the page guard: guest-only pages send logged-in
+ * visitors home, protected pages send others to the login page with the path remembered.
+ * Pages that show who is logged in are never cached.
+ */
+export const auth = defineMiddleware(async (context, next) => {
+	const { pathname, search } = context.url;
+	const isApi = pathname.startsWith('/api/');
+	const access = isApi ? 'public' : routeAccess(pathname);
+	const resolved = await resolveRequestAuth({
+		authorization: context.request.headers.get('authorization'),
+		cookieHeader: context.request.headers.get('cookie'),
+		mayRefresh: !isApi && context.request.method === 'GET',
+		wantsCms: access === 'cms' || access === 'cms-guest' || pathname.startsWith('/api/admin/'),
+	});
+	context.locals.user = resolved.web?.user ?? null;
+	context.locals.session = resolved.web?.session ?? null;
+	context.locals.cms = resolved.cms ? { user: resolved.cms.user, session: resolved.cms.session } : null;
+
+	const { locale } = context.locals;
+	const here = pathname + search;
+	if (access === 'protected' && !resolved.web) {
+		return redirect(`/${locale}/login?redirect=${encodeURIComponent(here)}`, resolved.setCookies);
+	}
+	if (access === 'cms' && !resolved.cms?.user.scope.includes('admin')) {
+		return redirect(`/${locale}/cms/login?redirect=${encodeURIComponent(here)}`, resolved.setCookies);
+	}
+	if (access === 'guest' && resolved.web && context.request.method === 'GET') {
+		return redirect(`/${locale}`, resolved.setCookies);
+	}
+	if (access === 'cms-guest' && resolved.cms && context.request.method === 'GET') {
+		return redirect(safeRedirect(context.url.searchParams.get('redirect'), `/${locale}`), resolved.setCookies);
+	}
+
+	const response = await next();
+	if (resolved.setCookies.length === 0 && !resolved.web && !resolved.cms) return response;
+	let out = response;
+	try {
+		for (const cookie of resolved.setCookies) out.headers.append('Set-Cookie', cookie);
+		if (!isApi) out.headers.set('Cache-Control', 'private, no-store');
+	} catch {
+		// Immutable headers (Response.redirect and the like): copy once.
+		out = new Response(response.body, response);
+		for (const cookie of resolved.setCookies) out.headers.append('Set-Cookie', cookie);
+		if (!isApi) out.headers.set('Cache-Control', 'private, no-store');
+	}
+	return out;
+});

@@ -1,0 +1,13 @@
+import type { APIRoute } from 'astro';
+import { requestMeta } from '../../../server/auth/http';
+import { login } from '../../../server/auth/login';
+import { failureResponse, grantResponse, parseBody } from '../../../server/auth/responses';
+import { loginBody } from '../../../server/auth/schemas';
+
+/** POST /api/auth/login: `{ email, password }` → the spec's `{ data: { ...user, token } }`. */
+export const POST: APIRoute = async ({ request, clientAddress }) => {
+	const body = await parseBody(request, loginBody);
+	if (!body.ok) return body.response;
+	const result = await login({ ...body.data, kind: 'web', ...requestMeta(request, clientAddress) });
+	return result.ok ? grantResponse(result.grant) : failureResponse(result);
+};

@@ -1,0 +1,90 @@
+import { now } from './clock';
+
+/** Bounds memory: past this many keys the oldest are dropped. */
+const MAX_KEYS = 50_000;
+
+export interface RateDecision {
+	ok: boolean;
+	/** Seconds until the next attempt would be allowed (for `Retry-After`). */
+	retryAfter: number;
+}
+
+/**
+ * A sliding-window counter kept in memory: at most `limit` hits per `windowMs` per key.
+ * Per process; behind a load balancer each process counts on its own, which only makes
+ * the effective limit a small multiple (documented in docs/auth.md).
+ */
+export class SlidingWindowLimiter {
+	private readonly hits = new Map<string, number[]>();
+
+	constructor(
+		readonly limit: number,
+		readonly windowMs: number,
+	) {}
+
+	/** Counts one attempt for `key` unless the key is already over its limit. */
+	hit(key: string): RateDecision {
+		const decision = this.peek(key);
+		if (!decision.ok) return decision;
+		const list = this.hits.get(key) ?? [];
+		list.push(now());
+		this.hits.delete(key); // re-insert: Map order doubles as least-recently-used order
+		this.hits.set(key, list);
+		if (this.hits.size > MAX_KEYS) {
+			const oldest = this.hits.keys().next().value;
+			if (oldest !== undefined) this.hits.delete(oldest);
+		}
+		return { ok: true, retryAfter: 0 };
+	}
+
+	/** Whether `key` may make another attempt, without counting one. */
+	peek(key: string): RateDecision {
+		const at = now();
+		const list = (this.hits.get(key) ?? []).filter((t) => t > at - this.windowMs);
+		if (list.length === 0) this.hits.delete(key);
+		else this.hits.set(key, list);
+		if (list.length < this.limit) return { ok: true, retryAfter: 0 };
+		const first = list[0] ?? at;
+		return { ok: false, retryAfter: Math.max(1, Math.ceil((first + this.windowMs - at) / 1000)) };
+	}
+
+	reset(key: string): void {
+		this.hits.delete(key);
+	}
+
+	clear(): void {
+		this.hits.clear();
+	}
+}
+
+const MINUTE = 60_000;
+
+/** Every limit of the accounts area in one place. */
+export const limits = {
+	loginPerEmail: new SlidingWindowLimiter(10, 15 * MINUTE),
+	loginPerClient: new SlidingWindowLimiter(50, 15 * MINUTE),
+	cmsLoginPerEmail: new SlidingWindowLimiter(5, 15 * MINUTE),
+	cmsLoginPerClient: new SlidingWindowLimiter(5, 15 * MINUTE),
+	registerPerClient: new SlidingWindowLimiter(10, 60 * MINUTE),
+	forgotPerClient: new SlidingWindowLimiter(10, 15 * MINUTE),
+	/** Mails per address: beyond it the answer is unchanged, the mail is simply not sent. */
+	resetMailsPerEmail: new SlidingWindowLimiter(5, 60 * MINUTE),
+	resetPerClient: new SlidingWindowLimiter(20, 15 * MINUTE),
+	refreshPerClient: new SlidingWindowLimiter(120, MINUTE),
+	passwordChecksPerUser: new SlidingWindowLimiter(10, 15 * MINUTE),
+};
+
+/** Empties every limiter (tests). */
+export function resetRateLimitsForTests(): void {
+	for (const limiter of Object.values(limits)) limiter.clear();
+}
+
+/** Hits several limiters; the first refusal wins and the rest are not counted. */
+export function hitAll(checks: [SlidingWindowLimiter, string][]): RateDecision {
+	for (const [limiter, key] of checks) {
+		const decision = limiter.peek(key);
+		if (!decision.ok) return decision;
+	}
+	for (const [limiter, key] of checks) limiter.hit(key);
+	return { ok: true, retryAfter: 0 };
+}

@@ -1,0 +1,119 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Locale } from '../../i18n/locales';
+import { config } from '../config';
+import { getDb } from '../db/client';
+import { passwordResets, sessions, users } from '../db/schema/auth';
+import { resetPasswordMail } from '../mail/templates';
+import { queueMail } from '../mail/transport';
+import { now } from './clock';
+import { normaliseEmail } from './email';
+import { logSecurityEvent } from './events';
+import { siteLink } from './links';
+import { hashPassword, passwordProblem, type PasswordProblem } from './passwords';
+import { hitAll, limits } from './rate-limit';
+import { forgetSessionChecks } from './sessions';
+import { hashToken, randomToken } from './tokens';
+import { findUserByEmail } from './users';
+
+/** Minutes a reset link lives (for the mail's wording). */
+export function resetMinutes(): number {
+	return Math.round(config().RESET_TOKEN_TTL / 60);
+}
+
+/** Stores a new one-use reset token (its hash only) and returns the token itself. */
+export async function createResetToken(userId: string): Promise<string> {
+	const db = await getDb();
+	const token = randomToken();
+	const at = now();
+	await db.insert(passwordResets).values({
+		tokenHash: hashToken(token),
+		userId,
+		createdAt: new Date(at),
+		expiresAt: new Date(at + config().RESET_TOKEN_TTL * 1000),
+	});
+	return token;
+}
+
+export type ForgotResult = { ok: true } | { ok: false; error: 'rate_limited'; retryAfter: number };
+
+/**
+ * "Forgot password": the same answer whether or not the address exists; a mail (with a
+ * one-use link valid RESET_TOKEN_TTL) only when it does. Limits are per client; per address
+ * the mails are capped silently, so an attacker cannot lock the owner out with 429s.
+ */
+export async function requestPasswordReset(input: {
+	email: string;
+	locale: Locale;
+	ip: string;
+}): Promise<ForgotResult> {
+	const decision = hitAll([[limits.forgotPerClient, input.ip]]);
+	if (!decision.ok) return { ok: false, error: 'rate_limited', retryAfter: decision.retryAfter };
+	const email = normaliseEmail(input.email);
+	const user = await findUserByEmail(email);
+	if (!user || user.disabledAt !== null) return { ok: true };
+	if (!limits.resetMailsPerEmail.hit(email).ok) return { ok: true };
+	const token = await createResetToken(user.id);
+	const link = siteLink(input.locale, '/auth/reset-password', { token });
+	queueMail(resetPasswordMail(input.locale, user.email, link, resetMinutes()));
+	return { ok: true };
+}
+
+export type ResetResult =
+	| { ok: true; email: string }
+	| { ok: false; error: PasswordProblem | 'invalid_token' }
+	| { ok: false; error: 'rate_limited'; retryAfter: number };
+
+/**
+ * Sets a new password from a reset link. Claiming the token is one conditional UPDATE, so
+ * of two concurrent uses exactly one wins; the winner's password is stored in the same
+ * transaction, every session of the user is revoked and every other reset link spent.
+ */
+export async function resetPassword(input: {
+	token: string;
+	password: string;
+	ip: string;
+}): Promise<ResetResult> {
+	const decision = hitAll([[limits.resetPerClient, input.ip]]);
+	if (!decision.ok) return { ok: false, error: 'rate_limited', retryAfter: decision.retryAfter };
+	const problem = passwordProblem(input.password);
+	if (problem) return { ok: false, error: problem };
+	if (input.token.length < 20 || input.token.length > 200) return { ok: false, error: 'invalid_token' };
+	const passwordHash = await hashPassword(input.password);
+	const db = await getDb();
+	const at = new Date(now());
+	const email = await db.transaction(async (tx) => {
+		const [claimed] = await tx
+			.update(passwordResets)
+			.set({ usedAt: at })
+			.where(
+				and(
+					eq(passwordResets.tokenHash, hashToken(input.token)),
+					isNull(passwordResets.usedAt),
+					gt(passwordResets.expiresAt, at),
+				),
+			)
+			.returning({ userId: passwordResets.userId });
+		if (!claimed) return null;
+		const [user] = await tx
+			.update(users)
+			.set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+			.where(eq(users.id, claimed.userId))
+			.returning({ email: users.email });
+		await tx
+			.update(passwordResets)
+			.set({ usedAt: at })
+			.where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
+		await tx
+			.update(sessions)
+			.set({ revokedAt: at })
+			.where(and(eq(sessions.userId, claimed.userId), isNull(sessions.revokedAt)));
+		return user ? { email: user.email, userId: claimed.userId } : null;
+	});
+	if (!email) return { ok: false, error: 'invalid_token' };
+	forgetSessionChecks(email.userId);
+	// The owner proved the mailbox: lift any login lockout on the address (no lockout-DoS).
+	limits.loginPerEmail.reset(normaliseEmail(email.email));
+	limits.cmsLoginPerEmail.reset(normaliseEmail(email.email));
+	await logSecurityEvent('password_reset', { userId: email.userId });
+	return { ok: true, email: email.email };
+}

@@ -1,0 +1,50 @@
+import { clearCookies, tokenCookies } from './cookies';
+import { badRequest, invalidCredentials, json, MESSAGES, rateLimited, readJson } from './http';
+import type { Grant } from './issue';
+
+/**
+ * The spec's login answer: `{ data: { ...user, token: { access_token, refresh_token } } }`,
+ * plus the expiry times the client store needs. The same tokens go into the `auth.` cookies
+ * for server-rendered pages.
+ */
+export function grantResponse(grant: Grant, status = 200): Response {
+	return json(status, { data: { ...grant.user, token: grant.token } }, tokenCookies(grant.kind, grant.token));
+}
+
+/**
+ * A renewal made with the httpOnly refresh cookie: the same shape, but the raw tokens stay in
+ * the cookies only, so a script on the page can never read a refresh token.
+ */
+export function cookieGrantResponse(grant: Grant): Response {
+	const { expires_at, refresh_expires_at } = grant.token;
+	return json(200, { data: { ...grant.user, token: { expires_at, refresh_expires_at } } }, tokenCookies(grant.kind, grant.token));
+}
+
+export { clearCookies };
+
+type Failure = { ok: false; error: string; retryAfter?: number };
+
+/** Maps a service failure to its HTTP answer. */
+export function failureResponse(failure: Failure): Response {
+	if (failure.error === 'rate_limited') return rateLimited(failure.retryAfter ?? 60);
+	if (failure.error === 'invalid_credentials') return invalidCredentials();
+	return badRequest(failure.error, MESSAGES[failure.error] ?? 'Invalid request');
+}
+
+/** The answer to a body that failed its zod schema: 400 with the offending fields. */
+export function invalidBody(fields: PropertyKey[][]): Response {
+	const names = [...new Set(fields.map((path) => String(path[0] ?? '')))].filter(Boolean);
+	return json(400, { error: 'invalid_request', message: 'Invalid request', fields: names });
+}
+
+/** Reads a JSON body and validates it; the Response is the error to send back. */
+export async function parseBody<T>(
+	request: Request,
+	schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[] }[] } } },
+): Promise<{ ok: true; data: T } | { ok: false; response: Response }> {
+	const body = await readJson(request);
+	if (!body.ok) return body;
+	const parsed = schema.safeParse(body.value);
+	if (!parsed.success) return { ok: false, response: invalidBody(parsed.error.issues.map((i) => i.path)) };
+	return { ok: true, data: parsed.data };
+}

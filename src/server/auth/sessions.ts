@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { config } from '../config';
+import { getDb } from '../db/client';
+import { refreshTokens, sessions, users, type SessionRow, type UserRow } from '../db/schema/auth';
+import { now } from './clock';
+import { logSecurityEvent } from './events';
+import { hashToken, randomToken, successorOf } from './tokens';
+
+export type SessionKind = 'web' | 'cms';
+
+/**
+ * Refresh-token concurrency policy (checklist B3): a token is single use. When two requests
+ * present the same token at once (two tabs), the first rotates it; a duplicate that arrives
+ * within REFRESH_GRACE_MS of that rotation, for the IMMEDIATE predecessor of a successor
+ * that has not been used yet, receives that same successor (so there is never more than one
+ * live token per family). Any other reuse revokes the whole family.
+ */
+export const REFRESH_GRACE_MS = 5000;
+
+/** How long a positive session check may be reused without asking the database. */
+const CHECK_CACHE_MS = 2000;
+
+export interface NewSession {
+	sessionId: string;
+	refreshToken: string;
+	/** Absolute end of the family (ms). */
+	expiresAt: number;
+}
+
+/** Opens a session (a refresh family) for a user who just proved who they are. */
+export async function createSession(
+	userId: string,
+	kind: SessionKind,
+	meta: { userAgent?: string; ip?: string } = {},
+): Promise<NewSession> {
+	const db = await getDb();
+	const at = now();
+	const sessionId = randomBytes(18).toString('base64url');
+	const refreshToken = randomToken();
+	const expiresAt = at + config().REFRESH_FAMILY_TTL * 1000;
+	await db.transaction(async (tx) => {
+		await tx.insert(sessions).values({
+			id: sessionId,
+			userId,
+			kind,
+			createdAt: new Date(at),
+			expiresAt: new Date(expiresAt),
+			lastUsedAt: new Date(at),
+			userAgent: (meta.userAgent ?? '').slice(0, 300),
+			ip: (meta.ip ?? '').slice(0, 64),
+		});
+		await tx.insert(refreshTokens).values({
+			tokenHash: hashToken(refreshToken),
+			sessionId,
+			createdAt: new Date(at),
+		});
+	});
+	return { sessionId, refreshToken, expiresAt };
+}
+
+export type RotateResult =
+	| { ok: true; userId: string; sessionId: string; kind: SessionKind; refreshToken: string; expiresAt: number }
+	| { ok: false };
+
+/** Exchanges a refresh token for its successor, following the policy above. */
+export async function rotateRefreshToken(presented: string): Promise<RotateResult> {
+	if (presented.length < 20 || presented.length > 200) return { ok: false };
+	const db = await getDb();
+	const at = now();
+	const presentedHash = hashToken(presented);
+	const successor = successorOf(presented);
+	const successorHash = hashToken(successor);
+
+	// The winner marks the token used and stores its successor in one transaction; a
+	// concurrent duplicate blocks on the row lock and then finds it used.
+	const won = await db.transaction(async (tx) => {
+		const rows = await tx
+			.update(refreshTokens)
+			.set({ usedAt: new Date(at), successorHash })
+			.where(and(eq(refreshTokens.tokenHash, presentedHash), isNull(refreshTokens.usedAt)))
+			.returning({ sessionId: refreshTokens.sessionId });
+		const row = rows[0];
+		if (!row) return null;
+		await tx.insert(refreshTokens).values({
+			tokenHash: successorHash,
+			sessionId: row.sessionId,
+			createdAt: new Date(at),
+		});
+		return row.sessionId;
+	});
+
+	if (won) {
+		const session = await liveSession(won, at);
+		if (!session) return { ok: false };
+		await db.update(sessions).set({ lastUsedAt: new Date(at) }).where(eq(sessions.id, won));
+		return {
+			ok: true,
+			userId: session.userId,
+			sessionId: won,
+			kind: session.kind as SessionKind,
+			refreshToken: successor,
+			expiresAt: session.expiresAt.getTime(),
+		};
+	}
+
+	const [used] = await db
+		.select()
+		.from(refreshTokens)
+		.where(eq(refreshTokens.tokenHash, presentedHash));
+	if (!used) return { ok: false }; // never issued by us: nothing to revoke
+
+	const [next] = used.successorHash
+		? await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, used.successorHash))
+		: [];
+	const inGrace =
+		used.usedAt !== null &&
+		at - used.usedAt.getTime() <= REFRESH_GRACE_MS &&
+		next !== undefined &&
+		next.usedAt === null &&
+		used.successorHash === successorHash;
+	const session = await liveSession(used.sessionId, at);
+	if (inGrace && session) {
+		return {
+			ok: true,
+			userId: session.userId,
+			sessionId: session.id,
+			kind: session.kind as SessionKind,
+			refreshToken: successor,
+			expiresAt: session.expiresAt.getTime(),
+		};
+	}
+	// Reuse of a spent token: someone else may hold the family. End it.
+	if (session) {
+		await revokeSession(session.id);
+		await logSecurityEvent('refresh_reuse', { userId: session.userId, sessionId: session.id });
+	}
+	return { ok: false };
+}
+
+async function liveSession(sessionId: string, at: number): Promise<SessionRow | undefined> {
+	const db = await getDb();
+	const [row] = await db
+		.select()
+		.from(sessions)
+		.innerJoin(users, eq(users.id, sessions.userId))
+		.where(
+			and(
+				eq(sessions.id, sessionId),
+				isNull(sessions.revokedAt),
+				gt(sessions.expiresAt, new Date(at)),
+				isNull(users.disabledAt),
+			),
+		);
+	return row?.auth_sessions;
+}
+
+const checkCache = new Map<string, { user: UserRow; kind: SessionKind; until: number }>();
+
+/**
+ * The per-request check behind every access token: the session is live (not revoked, not
+ * past its absolute end), the user is not disabled, and the token's version is current.
+ * Positive answers are cached for two seconds; revocations here clear the cache at once.
+ */
+export async function checkSession(
+	sessionId: string,
+	userId: string,
+	version: number,
+): Promise<{ user: UserRow; kind: SessionKind } | null> {
+	const at = now();
+	const cached = checkCache.get(sessionId);
+	if (cached && cached.until > at && cached.user.id === userId && cached.user.tokenVersion === version) {
+		return { user: cached.user, kind: cached.kind };
+	}
+	checkCache.delete(sessionId);
+	const db = await getDb();
+	const [row] = await db
+		.select()
+		.from(sessions)
+		.innerJoin(users, eq(users.id, sessions.userId))
+		.where(
+			and(
+				eq(sessions.id, sessionId),
+				eq(sessions.userId, userId),
+				isNull(sessions.revokedAt),
+				gt(sessions.expiresAt, new Date(at)),
+				isNull(users.disabledAt),
+				eq(users.tokenVersion, version),
+			),
+		);
+	if (!row) return null;
+	const kind = row.auth_sessions.kind as SessionKind;
+	if (checkCache.size > 10_000) checkCache.clear();
+	checkCache.set(sessionId, { user: row.users, kind, until: at + CHECK_CACHE_MS });
+	return { user: row.users, kind };
+}
+
+/** Forgets cached session checks (after a profile change, so the next page sees it). */
+export function forgetSessionChecks(userId?: string): void {
+	if (!userId) return checkCache.clear();
+	for (const [id, entry] of checkCache) if (entry.user.id === userId) checkCache.delete(id);
+}
+
+/** Ends one session: its refresh family and its access tokens stop working at once. */
+export async function revokeSession(sessionId: string): Promise<void> {
+	const db = await getDb();
+	await db
+		.update(sessions)
+		.set({ revokedAt: new Date(now()) })
+		.where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+	checkCache.delete(sessionId);
+}
+
+/** Ends one of the user's own sessions; false when it is not theirs. */
+export async function revokeOwnSession(userId: string, sessionId: string): Promise<boolean> {
+	const db = await getDb();
+	const rows = await db
+		.update(sessions)
+		.set({ revokedAt: new Date(now()) })
+		.where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+		.returning({ id: sessions.id });
+	checkCache.delete(sessionId);
+	return rows.length > 0;
+}
+
+/** Ends every session of a user, optionally keeping one (the one making the change). */
+export async function revokeAllSessions(userId: string, keep?: string): Promise<void> {
+	const db = await getDb();
+	const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+	if (keep) conditions.push(ne(sessions.id, keep));
+	await db
+		.update(sessions)
+		.set({ revokedAt: new Date(now()) })
+		.where(and(...conditions));
+	forgetSessionChecks(userId);
+}
+
+export interface SessionSummary {
+	id: string;
+	kind: SessionKind;
+	createdAt: string;
+	lastUsedAt: string;
+	userAgent: string;
+	current: boolean;
+}
+
+/** The user's live sessions, newest first, for the account page. */
+export async function listSessions(userId: string, currentId?: string): Promise<SessionSummary[]> {
+	const db = await getDb();
+	const rows = await db
+		.select()
+		.from(sessions)
+		.where(
+			and(
+				eq(sessions.userId, userId),
+				isNull(sessions.revokedAt),
+				gt(sessions.expiresAt, new Date(now())),
+			),
+		)
+		.orderBy(desc(sessions.lastUsedAt))
+		.limit(100);
+	return rows.map((s) => ({
+		id: s.id,
+		kind: s.kind as SessionKind,
+		createdAt: s.createdAt.toISOString(),
+		lastUsedAt: s.lastUsedAt.toISOString(),
+		userAgent: s.userAgent,
+		current: s.id === currentId,
+	}));
+}

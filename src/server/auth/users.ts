@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { config } from '../config';
+import { getDb } from '../db/client';
+import { users, type UserRow } from '../db/schema/auth';
+import { now } from './clock';
+import { normaliseEmail } from './email';
+
+/** The user as the API and the pages see it: never the hash or internal counters. */
+export interface PublicUser {
+	id: string;
+	email: string;
+	name: string;
+	scope: string[];
+	plan: string;
+}
+
+/**
+ * The user's plan. Reads the `plan` column, which payments sets; payments may replace this
+ * function's body with its entitlement lookup without touching callers.
+ */
+export async function planOf(user: UserRow): Promise<string> {
+	return user.plan;
+}
+
+export async function toPublicUser(user: UserRow): Promise<PublicUser> {
+	return {
+		id: user.id,
+		email: user.email,
+		name: user.name,
+		scope: [...user.scope],
+		plan: await planOf(user),
+	};
+}
+
+export async function findUserByEmail(email: string): Promise<UserRow | undefined> {
+	const db = await getDb();
+	const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(email)));
+	return row;
+}
+
+export async function findUserById(id: string): Promise<UserRow | undefined> {
+	const db = await getDb();
+	const [row] = await db.select().from(users).where(eq(users.id, id));
+	return row;
+}
+
+/** True for the configured administrator address (ADMIN_EMAIL), compared normalised. */
+export function isAdminEmail(email: string): boolean {
+	const admin = config().ADMIN_EMAIL;
+	return admin !== undefined && normaliseEmail(admin) === normaliseEmail(email);
+}
+
+/**
+ * Inserts a user unless the address is taken (returns undefined then). Only these fields
+ * are ever written from input; scope and plan come from the server alone.
+ */
+export async function insertUser(input: {
+	email: string;
+	name: string;
+	passwordHash: string | null;
+	scope: string[];
+}): Promise<UserRow | undefined> {
+	const db = await getDb();
+	const at = new Date(now());
+	const rows = await db
+		.insert(users)
+		.values({
+			id: randomUUID(),
+			email: input.email,
+			name: input.name,
+			passwordHash: input.passwordHash,
+			scope: input.scope,
+			plan: 'free',
+			createdAt: at,
+			updatedAt: at,
+		})
+		.onConflictDoNothing({ target: users.email })
+		.returning();
+	return rows[0];
+}

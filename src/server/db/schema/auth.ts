@@ -1,0 +1,80 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Accounts: the typed view of migration 0200_auth. `email` is stored normalised (see
+ * src/server/auth/email.ts); `password_hash` is null only for an ADMIN_EMAIL account whose
+ * owner has not yet proved the mailbox by setting a password through the mailed link.
+ */
+export const users = pgTable('users', {
+	id: uuid('id').primaryKey(),
+	email: text('email').notNull().unique(),
+	name: text('name').notNull(),
+	passwordHash: text('password_hash'),
+	scope: text('scope').array().notNull().default(['user']),
+	plan: text('plan').notNull().default('free'),
+	/** Bumped by a password change or reset: every older access JWT stops working. */
+	tokenVersion: integer('token_version').notNull().default(0),
+	disabledAt: timestamp('disabled_at', { withTimezone: true }),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** A login: one refresh-token family. Revoking it ends its access tokens at once. */
+export const sessions = pgTable(
+	'auth_sessions',
+	{
+		id: text('id').primaryKey(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** 'web' for the site, 'cms' for the editors' area (revoked separately). */
+		kind: text('kind').notNull().default('web'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+		/** Absolute end of the family, whatever the refreshes. */
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+		revokedAt: timestamp('revoked_at', { withTimezone: true }),
+		userAgent: text('user_agent').notNull().default(''),
+		ip: text('ip').notNull().default(''),
+	},
+	(t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, only as SHA-256 hashes. `successorHash` links the rotation chain. */
+export const refreshTokens = pgTable(
+	'auth_refresh_tokens',
+	{
+		tokenHash: text('token_hash').primaryKey(),
+		sessionId: text('session_id')
+			.notNull()
+			.references(() => sessions.id, { onDelete: 'cascade' }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+		successorHash: text('successor_hash'),
+	},
+	(t) => [index('auth_refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** One-use password-reset links, only as SHA-256 hashes. */
+export const passwordResets = pgTable('auth_password_resets', {
+	tokenHash: text('token_hash').primaryKey(),
+	userId: uuid('user_id')
+		.notNull()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+	expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+	usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Security-relevant events (refresh-token reuse, lockouts, revocations). Never tokens. */
+export const securityEvents = pgTable('auth_security_events', {
+	id: bigserial('id', { mode: 'number' }).primaryKey(),
+	userId: uuid('user_id'),
+	sessionId: text('session_id'),
+	kind: text('kind').notNull(),
+	detail: jsonb('detail').notNull().default({}),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
