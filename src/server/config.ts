@@ -27,6 +27,16 @@ const schema = z.object({
 	/** Comma-separated proxy addresses whose X-Forwarded-* headers we believe. */
 	TRUSTED_PROXIES: z.string().default(''),
 	DATA_DIR: z.string().default('.data'),
+	/** Live: replay clock speed (1 = real time, 60 = a minute of match per second). */
+	REPLAY_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
+	/** Live: how many past matches the replay feed plays back at the same time. */
+	REPLAY_CONCURRENT: z.coerce.number().int().min(1).max(20).default(3),
+	/** Live: SSE heartbeat period (ms); at most 15 s so 60 s proxy idle timeouts never cut in. */
+	LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(15000).default(15000),
+	/** Live: unsent bytes a client may have before it is dropped. */
+	LIVE_MAX_QUEUE_BYTES: z.coerce.number().int().min(1024).default(262144),
+	/** Live: provider polling period (ms), kept inside the provider's rate limit. */
+	FEED_POLL_MS: z.coerce.number().int().min(1000).optional(),
 	/** Access JWT lifetime in seconds (the spec: 86400). Tests may shorten it. */
 	ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86400).default(86400),
 	/** Absolute lifetime of a refresh-token family (a login), in seconds: 30 days. */

@@ -1,4 +1,6 @@
 import auth0200 from './0200_auth';
+import live0300 from './0300_live_events';
+import live0301 from './0301_live_replays';
 /**
  * Every migration, as SQL text, in one list. Each feature owns a range of ids so features
  * never collide: 0100-0199 football, 0200-0299 accounts, 0300-0399 live, 0400-0499
@@ -10,6 +12,9 @@ export interface Migration {
 }
 
 export const MIGRATIONS: Migration[] = [];
+
+// live (0300-0399)
+MIGRATIONS.push(live0300, live0301);
 
 // accounts (0200-0299)
 MIGRATIONS.push(auth0200);
