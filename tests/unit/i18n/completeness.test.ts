@@ -58,6 +58,8 @@ const SAME_AS_ENGLISH_OK = new Set([
 	'Cookies',
 	'Hot matches',
 	'Spoiler',
+	'Site',
+	'Disclaimer',
 ]);
 
 function flatten(obj: unknown, prefix = ''): Record<string, string> {
