@@ -1,3 +1,4 @@
+import { migration0100Football } from './0100_football';
 import auth0200 from './0200_auth';
 import live0300 from './0300_live_events';
 import live0301 from './0301_live_replays';
@@ -11,7 +12,7 @@ export interface Migration {
 	sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [];
+export const MIGRATIONS: Migration[] = [migration0100Football];
 
 // live (0300-0399)
 MIGRATIONS.push(live0300, live0301);

@@ -3,6 +3,6 @@
  * match the SQL migrations in ../migrations (the SQL is the source of truth for the
  * database; these are the typed view of it).
  */
-export {};
+export * from './football';
 export * from './auth';
 export * from './live';
