@@ -1,4 +1,5 @@
 import { getDbHandle } from './db/client';
+import { ensureFootballData } from './football/ensure';
 
 /**
  * Work the server does once before it answers its first request: open the database
@@ -8,7 +9,9 @@ import { getDbHandle } from './db/client';
  *
  * A feature that needs start-up work (data import, live feed) adds one task here.
  */
-export const STARTUP_TASKS: { name: string; run: () => Promise<void> }[] = [];
+export const STARTUP_TASKS: { name: string; run: () => Promise<void> }[] = [
+	{ name: 'football data', run: () => ensureFootballData() },
+];
 
 let started: Promise<void> | undefined;
 
