@@ -22,6 +22,11 @@ export interface HubOptions {
 	heartbeatMs?: number;
 	/** Log polling period while the bus cannot reach other processes. */
 	pollMs?: number;
+	/**
+	 * Backstop poll while Redis is fine: another process may have committed while *its*
+	 * Redis link was down, and nothing later has arrived to reveal the gap.
+	 */
+	safetyPollMs?: number;
 	retryMs?: number;
 }
 
@@ -60,6 +65,8 @@ export class LiveHub {
 	private readonly maxReplay: number;
 	private readonly heartbeatMs: number;
 	private readonly pollMs: number;
+	private readonly safetyPollMs: number;
+	private lastPoll = 0;
 	private readonly retryMs: number;
 	private cursor = 0;
 	private inbox: LiveEvent[] = [];
@@ -77,6 +84,7 @@ export class LiveHub {
 		this.maxReplay = opts.maxReplay ?? 1000;
 		this.heartbeatMs = opts.heartbeatMs ?? 15_000;
 		this.pollMs = opts.pollMs ?? 1000;
+		this.safetyPollMs = opts.safetyPollMs ?? 5000;
 		this.retryMs = opts.retryMs ?? 2000;
 	}
 
@@ -88,7 +96,9 @@ export class LiveHub {
 			this.unsubscribers.push(this.bus.onModeChange(() => void this.poll()));
 			const beat = setInterval(() => this.heartbeat(), this.heartbeatMs);
 			const poll = setInterval(() => {
-				if (this.bus.shared && this.bus.mode !== 'redis') void this.poll();
+				if (!this.bus.shared) return;
+				const due = this.bus.mode === 'redis' ? this.safetyPollMs : this.pollMs;
+				if (Date.now() - this.lastPoll >= due) void this.poll();
 			}, this.pollMs);
 			beat.unref();
 			poll.unref();
@@ -111,6 +121,7 @@ export class LiveHub {
 	async poll(): Promise<void> {
 		if (this.polling) return;
 		this.polling = true;
+		this.lastPoll = Date.now();
 		try {
 			for (;;) {
 				const rows = await readSince(await this.db(), this.cursor, { limit: 500 });

@@ -22,6 +22,8 @@ export class RedisBus implements LiveBus {
 	private current: 'redis' | 'degraded' = 'degraded';
 	private closed = false;
 	private lastErrorLog = 0;
+	/** Events committed while Redis was unreachable, re-published (in order) on return. */
+	private unsent: LiveEvent[] = [];
 
 	constructor(url: string, opts: { retryMaxMs?: number } = {}) {
 		const retryMaxMs = opts.retryMaxMs ?? 2000;
@@ -38,7 +40,10 @@ export class RedisBus implements LiveBus {
 		for (const client of [this.pub, this.sub]) client.on('error', (e: Error) => this.logError(e));
 		this.sub.on('ready', () => {
 			this.sub.subscribe(LIVE_CHANNEL).then(
-				() => this.setMode('redis'),
+				() => {
+					this.setMode('redis');
+					void this.flushUnsent();
+				},
 				(e: Error) => this.logError(e),
 			);
 		});
@@ -80,12 +85,36 @@ export class RedisBus implements LiveBus {
 
 	async publish(event: LiveEvent): Promise<void> {
 		this.local.deliver(event);
-		if (this.current !== 'redis') return;
+		if (this.current !== 'redis' || this.unsent.length > 0) {
+			this.keep(event);
+			return;
+		}
 		try {
 			await this.pub.publish(LIVE_CHANNEL, JSON.stringify(event));
 		} catch (error) {
-			// The event is committed in the log: other processes pick it up by polling.
+			// Committed in the log all the same: re-published on return, and other processes
+			// poll the log meanwhile.
+			this.keep(event);
 			this.logError(error as Error);
+		}
+	}
+
+	private keep(event: LiveEvent): void {
+		this.unsent.push(event);
+		// Bounded: beyond this the other processes' log polling is the only path.
+		if (this.unsent.length > 10_000) this.unsent.shift();
+	}
+
+	private async flushUnsent(): Promise<void> {
+		while (this.unsent.length > 0 && this.current === 'redis') {
+			const event = this.unsent[0] as LiveEvent;
+			try {
+				await this.pub.publish(LIVE_CHANNEL, JSON.stringify(event));
+				this.unsent.shift();
+			} catch (error) {
+				this.logError(error as Error);
+				return;
+			}
 		}
 	}
 
