@@ -43,6 +43,22 @@ const schema = z.object({
 	REFRESH_FAMILY_TTL: z.coerce.number().int().min(60).default(2592000),
 	/** Lifetime of a password-reset link, in seconds (at most an hour). */
 	RESET_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).default(3600),
+	/** Payments: secret signing the sandbox provider's webhooks (derived from AUTH_SECRET if unset). */
+	SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+	/** Payments: Stripe API endpoint override (tests point the SDK at a local server). */
+	STRIPE_API_HOST: z.string().optional(),
+	STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+	STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+	/** Payments: minutes a checkout stays open before a new one replaces it. */
+	CHECKOUT_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+	/** Payments: days before a plan ends during which the reminder banner shows. */
+	EXPIRY_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+	/** Streams: folder of HLS media (manifests and segments). */
+	MEDIA_DIR: z.string().default('data/media'),
+	/** Streams: lifetime of a signed playback URL, in seconds. */
+	MEDIA_URL_TTL: z.coerce.number().int().min(10).max(86400).default(600),
+	/** Streams: header carrying the visitor's country, believed only from TRUSTED_PROXIES. */
+	COUNTRY_HEADER: z.string().default('cf-ipcountry'),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -19,3 +19,8 @@ MIGRATIONS.push(live0300, live0301);
 
 // accounts (0200-0299)
 MIGRATIONS.push(auth0200);
+
+// payments and streams (0400-0499)
+import payments0400 from './0400_payments';
+import streams0401 from './0401_streams';
+MIGRATIONS.push(payments0400, streams0401);

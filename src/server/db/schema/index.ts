@@ -6,3 +6,5 @@
 export * from './football';
 export * from './auth';
 export * from './live';
+export * from './payments';
+export * from './streams';

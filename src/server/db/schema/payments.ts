@@ -1,0 +1,137 @@
+import {
+	bigserial,
+	boolean,
+	index,
+	integer,
+	jsonb,
+	pgTable,
+	primaryKey,
+	text,
+	timestamp,
+	unique,
+	uniqueIndex,
+	uuid,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/** Payments: the typed view of migration 0400_payments. Amounts are in minor units. */
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const plans = pgTable('plans', {
+	id: text('id').primaryKey(),
+	kind: text('kind').$type<'free' | 'subscription' | 'sport_pass' | 'match_pass'>().notNull(),
+	interval: text('interval').$type<'month' | 'year'>(),
+	sport: text('sport'),
+	/** False for hidden plans, reachable only through a deal code. */
+	listed: boolean('listed').notNull().default(true),
+	paymentMethods: text('payment_methods').array().notNull(),
+	/** Higher is better: decides which of several active plans is "the" plan. */
+	rank: integer('rank').notNull().default(0),
+	position: integer('position').notNull().default(0),
+});
+
+export const planPrices = pgTable(
+	'plan_prices',
+	{
+		planId: text('plan_id').notNull(),
+		currency: text('currency').notNull(),
+		amount: integer('amount').notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.planId, t.currency] })],
+);
+
+export const deals = pgTable('deals', {
+	code: text('code').primaryKey(),
+	planId: text('plan_id').notNull(),
+	percentOff: integer('percent_off').notNull().default(0),
+	expiresAt: tz('expires_at'),
+	maxUses: integer('max_uses'),
+	uses: integer('uses').notNull().default(0),
+});
+
+export type CheckoutStatus = 'open' | 'paid' | 'failed' | 'expired';
+
+export const checkouts = pgTable(
+	'checkouts',
+	{
+		id: text('id').primaryKey(),
+		userId: uuid('user_id').notNull(),
+		planId: text('plan_id').notNull(),
+		dealCode: text('deal_code'),
+		matchId: integer('match_id'),
+		currency: text('currency').notNull(),
+		amount: integer('amount').notNull(),
+		status: text('status').$type<CheckoutStatus>().notNull().default('open'),
+		failureReason: text('failure_reason'),
+		provider: text('provider').notNull(),
+		providerRef: text('provider_ref'),
+		redirectUrl: text('redirect_url'),
+		createdAt: tz('created_at').notNull(),
+		updatedAt: tz('updated_at').notNull(),
+		expiresAt: tz('expires_at').notNull(),
+	},
+	(t) => [
+		uniqueIndex('checkouts_one_open_idx')
+			.on(t.userId, t.planId)
+			.where(sql`status = 'open'`),
+		index('checkouts_user_idx').on(t.userId, t.createdAt),
+	],
+);
+
+export const paymentEvents = pgTable(
+	'payment_events',
+	{
+		provider: text('provider').notNull(),
+		eventId: text('event_id').notNull(),
+		type: text('type').notNull(),
+		createdAt: tz('created_at').notNull(),
+		receivedAt: tz('received_at').notNull(),
+		payload: jsonb('payload').notNull(),
+	},
+	(t) => [unique('payment_events_event_uq').on(t.provider, t.eventId)],
+);
+
+export type SubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'canceled';
+
+export const subscriptions = pgTable(
+	'subscriptions',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		userId: uuid('user_id').notNull(),
+		planId: text('plan_id').notNull(),
+		matchId: integer('match_id'),
+		status: text('status').$type<SubscriptionStatus>().notNull(),
+		currentPeriodEnd: tz('current_period_end'),
+		cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+		provider: text('provider').notNull(),
+		providerRef: text('provider_ref').notNull(),
+		/** Creation time of the last provider event applied: older events are ignored. */
+		lastEventAt: tz('last_event_at').notNull(),
+		createdAt: tz('created_at').notNull(),
+		updatedAt: tz('updated_at').notNull(),
+	},
+	(t) => [
+		unique('subscriptions_ref_uq').on(t.provider, t.providerRef),
+		index('subscriptions_user_idx').on(t.userId),
+	],
+);
+
+export const payments = pgTable(
+	'payments',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		userId: uuid('user_id').notNull(),
+		checkoutId: text('checkout_id').notNull().unique(),
+		planId: text('plan_id').notNull(),
+		amount: integer('amount').notNull(),
+		currency: text('currency').notNull(),
+		provider: text('provider').notNull(),
+		providerRef: text('provider_ref'),
+		createdAt: tz('created_at').notNull(),
+	},
+	(t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+);
+
+export type PlanRow = typeof plans.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;

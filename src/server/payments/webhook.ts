@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { ZodError } from 'zod';
+import { getDb, type Database } from '../db/client';
+import { users } from '../db/schema/auth';
+import { paymentEvents } from '../db/schema/payments';
+import { applyEvent, type Applied } from './apply';
+import { now } from './clock';
+import type { PaymentEvent } from './events';
+import { sendPaymentConfirmation } from './mail';
+import { providerByName } from './providers';
+import { WebhookSignatureError } from './signature';
+
+export interface WebhookResult {
+	status: number;
+	body: { received: true; duplicate: boolean } | { error: string; message: string };
+}
+
+type FaultHook = (tx: Database) => Promise<void>;
+let faultHook: FaultHook | undefined;
+
+/**
+ * Test seam for D6: runs inside the transaction right after the dedupe row is written, so a
+ * test can cut the database connection or make a statement fail at the worst moment.
+ */
+export function setWebhookFaultForTests(hook?: FaultHook): void {
+	faultHook = hook;
+}
+
+const fail = (status: number, error: string, message: string): WebhookResult => ({
+	status,
+	body: { error, message },
+});
+
+/**
+ * Handles one webhook delivery: verify the signature on the raw body, then, in ONE
+ * transaction, record the event id (unique per provider) and apply its effect. A repeated
+ * or concurrent delivery finds the id taken and changes nothing. A database failure rolls
+ * both back and answers 503, so the provider's retry is processed in full.
+ */
+export async function receiveWebhook(
+	providerName: string,
+	rawBody: string,
+	headers: Headers,
+): Promise<WebhookResult> {
+	const provider = providerByName(providerName);
+	if (!provider) return fail(404, 'unknown_provider', 'Unknown payment provider');
+	let event: PaymentEvent;
+	try {
+		event = await provider.parseWebhook(rawBody, headers);
+	} catch (error) {
+		if (error instanceof WebhookSignatureError) {
+			const message =
+				error.code === 'timestamp_outside_tolerance'
+					? 'timestamp outside tolerance'
+					: 'signature verification failed';
+			return fail(400, error.code, message);
+		}
+		if (error instanceof ZodError || error instanceof SyntaxError || error instanceof Error) {
+			return fail(400, 'invalid_payload', 'Malformed event');
+		}
+		throw error;
+	}
+	let applied: Applied | undefined;
+	try {
+		applied = await recordAndApply(provider.name, event, rawBody);
+	} catch (error) {
+		console.error(`[payments] webhook ${provider.name} ${event.id} failed; the provider will retry`, error);
+		return fail(503, 'retry_later', 'Temporary failure, please retry');
+	}
+	if (applied?.paidCheckoutId && applied.userId) {
+		// After commit: a failed e-mail must not undo (or repeat) the payment.
+		await confirm(applied.userId, applied.paidCheckoutId);
+	}
+	return { status: 200, body: { received: true, duplicate: applied === undefined } };
+}
+
+/** Undefined when the event id was already recorded (a duplicate delivery). */
+async function recordAndApply(
+	provider: string,
+	event: PaymentEvent,
+	rawBody: string,
+): Promise<Applied | undefined> {
+	const db = await getDb();
+	return db.transaction(async (tx) => {
+		const inserted = await tx
+			.insert(paymentEvents)
+			.values({
+				provider,
+				eventId: event.id,
+				type: event.rawType,
+				createdAt: event.created,
+				receivedAt: new Date(now()),
+				payload: JSON.parse(rawBody) as unknown,
+			})
+			.onConflictDoNothing()
+			.returning({ eventId: paymentEvents.eventId });
+		if (inserted.length === 0) return undefined;
+		if (faultHook) await faultHook(tx as unknown as Database);
+		return applyEvent(tx as unknown as Database, provider, event);
+	});
+}
+
+async function confirm(userId: string, checkoutId: string): Promise<void> {
+	try {
+		const db = await getDb();
+		const [user] = await db.select().from(users).where(eq(users.id, userId));
+		if (user) await sendPaymentConfirmation(user.email, user.name, checkoutId);
+	} catch (error) {
+		console.error('[payments] confirmation e-mail failed', error);
+	}
+}

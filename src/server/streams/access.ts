@@ -1,0 +1,39 @@
+import type { StreamRow } from '../db/schema/streams';
+import { entitlementsFor, type Entitlement } from '../payments/entitlements';
+
+export type Access =
+	| { allowed: true }
+	| { allowed: false; reason: 'login' | 'plan' | 'region'; /** Cheapest plan that would do. */ planHint: string };
+
+/** Whether one entitlement covers a stream (a match pass only covers its own match). */
+function covers(e: Entitlement, stream: StreamRow): boolean {
+	if (!stream.plans.includes(e.planId)) return false;
+	if (e.kind === 'match_pass') return stream.matchId !== null && e.matchId === stream.matchId;
+	return true;
+}
+
+/** The plan to suggest: a sport pass for the sport, else premium monthly. */
+function hint(stream: StreamRow): string {
+	const sportPass = `pass-${stream.sport}`;
+	if (stream.plans.includes(sportPass)) return sportPass;
+	return stream.plans.includes('premium-monthly') ? 'premium-monthly' : (stream.plans[0] ?? 'premium-monthly');
+}
+
+/**
+ * May this visitor watch this stream? Free streams (no plans listed) are open to all; paid
+ * ones need a signed-in user with a covering entitlement. Territory rights apply to both.
+ */
+export async function streamAccess(
+	userId: string | null,
+	stream: StreamRow,
+	country: string | undefined,
+): Promise<Access> {
+	const planHint = hint(stream);
+	if (stream.countries && (!country || !stream.countries.includes(country))) {
+		return { allowed: false, reason: 'region', planHint };
+	}
+	if (stream.plans.length === 0) return { allowed: true };
+	if (!userId) return { allowed: false, reason: 'login', planHint };
+	const owned = await entitlementsFor(userId);
+	return owned.some((e) => covers(e, stream)) ? { allowed: true } : { allowed: false, reason: 'plan', planHint };
+}
