@@ -1,3 +1,4 @@
+import { startLiveFeed } from './feed';
 import { getLiveHub } from './runtime';
 import { responseFor } from './node-response';
 import { parseLastEventId, parseMatchIds } from './sse';
@@ -26,6 +27,7 @@ export function openLiveStream(request: Request): Response {
 		request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId'),
 	);
 	const hub = getLiveHub();
+	void startLiveFeed();
 	const node = responseFor(request);
 	let release: (() => void) | undefined;
 	let closed = false;
