@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import type { Locale } from '../../i18n/locales';
+import { safeRedirect } from '../../lib/safe-redirect';
+import { changePassword, deleteAccount, logout, logoutEverywhere, updateProfile } from './account';
+import { emailField } from './email';
+import { clearCookies, tokenCookies } from './cookies';
+import { readLimited, requestMeta } from './http';
+import type { Caller } from './guard';
+import { login } from './login';
+import { register } from './register';
+import { requestPasswordReset, resetPassword } from './reset';
+import { nameField } from './schemas';
+import { revokeOwnSession } from './sessions';
+
+/**
+ * Plain HTML form posts (JavaScript off), answered with 303 redirects: success goes on, a
+ * failure goes back with `?error=<code>`, which the page translates. Forms post to their own
+ * page (`POST /de/login`); Astro's checkOrigin has already refused cross-site posts.
+ */
+export type FormAction =
+	| 'login'
+	| 'cms-login'
+	| 'register'
+	| 'forgot'
+	| 'reset'
+	| 'logout'
+	| 'logout-all'
+	| 'profile'
+	| 'password'
+	| 'delete'
+	| 'revoke';
+
+export interface FormContext {
+	locale: Locale;
+	clientAddress: string | undefined;
+	web: Caller | null;
+	cms: Caller | null;
+}
+
+interface Outcome {
+	location: string;
+	cookies?: string[];
+}
+
+/** Where a login lands: the `redirect` (or `next`) parameter when same-site, else home. */
+export function landing(target: string | null | undefined, fallback = '/'): string {
+	return safeRedirect(target ?? undefined, fallback);
+}
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+	const params = new URLSearchParams();
+	for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+	const text = params.toString();
+	return text ? `${path}?${text}` : path;
+}
+
+const str = (form: URLSearchParams, key: string) => form.get(key) ?? '';
+
+async function run(action: FormAction, form: URLSearchParams, request: Request, ctx: FormContext): Promise<Outcome> {
+	const { locale } = ctx;
+	const meta = requestMeta(request, ctx.clientAddress);
+	const home = `/${locale}`;
+	const redirectParam = form.get('redirect') ?? form.get('next');
+	const keep = redirectParam && safeRedirect(redirectParam, '') ? redirectParam : undefined;
+
+	switch (action) {
+		case 'login':
+		case 'cms-login': {
+			const kind = action === 'login' ? 'web' : 'cms';
+			const page = action === 'login' ? `${home}/login` : `${home}/cms/login`;
+			const result = await login({ email: str(form, 'email').slice(0, 320), password: str(form, 'password'), kind, ...meta });
+			if (!result.ok) return { location: withQuery(page, { error: result.error, redirect: keep }) };
+			return {
+				location: landing(redirectParam, action === 'login' ? '/' : `${home}/cms`),
+				cookies: tokenCookies(kind, result.grant.token),
+			};
+		}
+		case 'register': {
+			const email = emailField.safeParse(str(form, 'email'));
+			const name = nameField.safeParse(str(form, 'name'));
+			if (!email.success) return { location: withQuery(`${home}/register`, { error: 'invalid_email' }) };
+			if (!name.success) return { location: withQuery(`${home}/register`, { error: 'invalid_name' }) };
+			const result = await register({ email: email.data, name: name.data, password: str(form, 'password'), locale, ip: meta.ip });
+			if (!result.ok) return { location: withQuery(`${home}/register`, { error: result.error }) };
+			return { location: withQuery(`${home}/login`, { notice: 'registered', redirect: keep }) };
+		}
+		case 'forgot': {
+			const email = emailField.safeParse(str(form, 'email'));
+			const page = `${home}/auth/reset-password`;
+			if (!email.success) return { location: withQuery(page, { error: 'invalid_email' }) };
+			const result = await requestPasswordReset({ email: email.data, locale, ip: meta.ip });
+			return { location: withQuery(page, result.ok ? { notice: 'sent' } : { error: result.error }) };
+		}
+		case 'reset': {
+			const token = str(form, 'token').slice(0, 300);
+			const result = await resetPassword({ token, password: str(form, 'password'), ip: meta.ip });
+			if (!result.ok) {
+				const again = result.error === 'invalid_token' ? undefined : token;
+				return { location: withQuery(`${home}/auth/reset-password`, { error: result.error, token: again }) };
+			}
+			return { location: withQuery(`${home}/login`, { notice: 'reset' }), cookies: clearCookies('web') };
+		}
+		case 'logout': {
+			if (ctx.web) await logout(ctx.web.session.id);
+			return { location: home, cookies: clearCookies('web') };
+		}
+		default:
+			return account(action, form, ctx, meta);
+	}
+}
+
+async function account(
+	action: FormAction,
+	form: URLSearchParams,
+	ctx: FormContext,
+	meta: { ip: string; userAgent: string },
+): Promise<Outcome> {
+	const page = `/${ctx.locale}/account`;
+	if (!ctx.web) return { location: withQuery(`/${ctx.locale}/login`, { redirect: page }) };
+	const { user, session } = ctx.web;
+	switch (action) {
+		case 'logout-all':
+			await logoutEverywhere(user.id);
+			return { location: `/${ctx.locale}`, cookies: clearCookies('web') };
+		case 'profile': {
+			const name = nameField.safeParse(str(form, 'name'));
+			if (!name.success) return { location: withQuery(page, { error: 'invalid_name' }) };
+			await updateProfile(user.id, name.data);
+			return { location: withQuery(page, { notice: 'saved' }) };
+		}
+		case 'password': {
+			const result = await changePassword({
+				userId: user.id,
+				kind: session.kind,
+				current: str(form, 'current_password'),
+				next: str(form, 'new_password'),
+				...meta,
+			});
+			if (!result.ok) return { location: withQuery(page, { error: result.error }) };
+			return { location: withQuery(page, { notice: 'password' }), cookies: tokenCookies(session.kind, result.grant.token) };
+		}
+		case 'delete': {
+			const result = await deleteAccount(user.id, str(form, 'password'));
+			if (!result.ok) return { location: withQuery(page, { error: result.error }) };
+			return { location: withQuery(`/${ctx.locale}`, { notice: 'deleted' }), cookies: clearCookies('web') };
+		}
+		case 'revoke': {
+			const id = z.string().min(1).max(100).safeParse(form.get('session'));
+			if (id.success) await revokeOwnSession(user.id, id.data);
+			return { location: withQuery(page, { notice: 'revoked' }) };
+		}
+		default:
+			return { location: page };
+	}
+}
+
+/**
+ * Answers a form post with a 303. Only urlencoded and multipart bodies are read, and at most
+ * 16 KB; anything odd simply lands back on the form with a generic error.
+ */
+export async function answerForm(action: FormAction, request: Request, ctx: FormContext): Promise<Response> {
+	let outcome: Outcome;
+	const type = request.headers.get('content-type') ?? '';
+	const text = /^application\/x-www-form-urlencoded\b/i.test(type) ? await readLimited(request) : null;
+	if (text === null) {
+		outcome = { location: `/${ctx.locale}${action === 'cms-login' ? '/cms/login' : action === 'login' ? '/login' : ''}?error=invalid_request` };
+	} else {
+		outcome = await run(action, new URLSearchParams(text), request, ctx);
+	}
+	const headers = new Headers({ Location: outcome.location, 'Cache-Control': 'no-store' });
+	for (const cookie of outcome.cookies ?? []) headers.append('Set-Cookie', cookie);
+	return new Response(null, { status: 303, headers });
+}
