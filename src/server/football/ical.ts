@@ -1,0 +1,110 @@
+import type { MatchSummary } from './queries/shape';
+
+/**
+ * iCalendar (RFC 5545) feeds of fixtures: CRLF line ends, lines folded at 75 octets,
+ * start times in UTC ("Z"), one stable UID per match and SEQUENCE = the match's version,
+ * so a subscribed calendar moves an event when its kick-off moves. Once played, the
+ * final score goes into the SUMMARY.
+ */
+
+const CRLF = '\r\n';
+
+/** Escapes a TEXT value (RFC 5545 §3.3.11). */
+export function escapeText(text: string): string {
+	return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/**
+ * Folds a content line into chunks of at most 75 octets, continuation lines starting with
+ * one space; never splits a UTF-8 character.
+ */
+export function foldLine(line: string): string {
+	const out: string[] = [];
+	let current = '';
+	let octets = 0;
+	let limit = 75;
+	for (const ch of line) {
+		const size = Buffer.byteLength(ch, 'utf8');
+		if (octets + size > limit) {
+			out.push(current);
+			current = ' ';
+			octets = 1;
+			limit = 75;
+		}
+		current += ch;
+		octets += size;
+	}
+	out.push(current);
+	return out.join(CRLF);
+}
+
+/** 2025-08-15T19:00:00.000Z → 20250815T190000Z */
+export function icsDateTime(d: Date): string {
+	return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+const icsDate = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
+
+const FINISHED = new Set(['finished', 'finished_aet', 'finished_pen', 'awarded']);
+
+/** "Home – Away", or "Home 2–1 Away" once played (with extra time / shoot-out noted). */
+export function eventSummary(m: MatchSummary): string {
+	const score = m.score.et ?? m.score.ft;
+	if (FINISHED.has(m.status) && score) {
+		let s = `${m.home.name} ${score[0]}–${score[1]} ${m.away.name}`;
+		if (m.status === 'finished_aet') s += ' (a.e.t.)';
+		if (m.status === 'finished_pen' && m.score.pen) s += ` (pens ${m.score.pen[0]}–${m.score.pen[1]})`;
+		return s;
+	}
+	const base = `${m.home.name} – ${m.away.name}`;
+	if (m.status === 'postponed') return `${base} (postponed)`;
+	if (m.status === 'cancelled') return `${base} (cancelled)`;
+	return base;
+}
+
+export interface CalendarInput {
+	/** Calendar name shown by the subscriber's app. */
+	name: string;
+	matches: MatchSummary[];
+	/** Public origin for UIDs and links, e.g. https://matchday.example */
+	origin: string;
+}
+
+/** The whole VCALENDAR text. Output depends only on the input (stable ETags). */
+export function buildCalendar(input: CalendarInput): string {
+	const host = new URL(input.origin).host;
+	const lines = [
+		'BEGIN:VCALENDAR',
+		'VERSION:2.0',
+		'PRODID:-//Matchday//Football fixtures//EN',
+		'CALSCALE:GREGORIAN',
+		'METHOD:PUBLISH',
+		`X-WR-CALNAME:${escapeText(input.name)}`,
+		'X-WR-TIMEZONE:UTC',
+		'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
+		'X-PUBLISHED-TTL:PT6H',
+	];
+	for (const m of input.matches) {
+		lines.push('BEGIN:VEVENT');
+		lines.push(`UID:match-${m.id}@${host}`);
+		lines.push(`DTSTAMP:${icsDateTime(m.updatedAt)}`);
+		lines.push(`LAST-MODIFIED:${icsDateTime(m.updatedAt)}`);
+		lines.push(`SEQUENCE:${m.version}`);
+		if (m.kickoffTimeKnown) {
+			lines.push(`DTSTART:${icsDateTime(m.kickoffAt)}`);
+			lines.push(`DTEND:${icsDateTime(new Date(m.kickoffAt.getTime() + 2 * 3600_000))}`);
+		} else {
+			// Kick-off time not fixed yet: an all-day event on the date, rather than a made-up hour.
+			lines.push(`DTSTART;VALUE=DATE:${icsDate(m.kickoffAt)}`);
+			lines.push(`DTEND;VALUE=DATE:${icsDate(new Date(m.kickoffAt.getTime() + 86_400_000))}`);
+		}
+		lines.push(`SUMMARY:${escapeText(eventSummary(m))}`);
+		lines.push(`DESCRIPTION:${escapeText(`${m.competition.name} ${m.season.label}, ${m.round}`)}`);
+		lines.push(`URL:${input.origin}/match/${m.id}`);
+		lines.push(`STATUS:${m.status === 'cancelled' ? 'CANCELLED' : m.status === 'postponed' ? 'TENTATIVE' : 'CONFIRMED'}`);
+		lines.push('TRANSP:TRANSPARENT');
+		lines.push('END:VEVENT');
+	}
+	lines.push('END:VCALENDAR');
+	return lines.map(foldLine).join(CRLF) + CRLF;
+}
