@@ -46,4 +46,23 @@ describe('safeRedirect', () => {
 	it('uses the given fallback', () => {
 		expect(safeRedirect('//evil.com', '/de')).toBe('/de');
 	});
+
+	// Accounts (issue 5): more encodings of the same escapes, and the login pages themselves.
+	it.each([
+		['/%2e%2e//evil.com'],
+		['/%2e/%2e%2e//evil.com'],
+		['/\u3000//evil.com'],
+		['\uFF0F/evil.com'],
+		['HTTPS://evil.com'],
+		['/cms/login'],
+		['/en/cms/login?redirect=/en/cms'],
+		['/en/login'],
+	])('falls back for %j too', (value) => {
+		expect(safeRedirect(value)).toBe('/');
+	});
+
+	it('keeps same-site paths whose only oddity is a double-encoded slash', () => {
+		expect(safeRedirect('/%252F%252Fevil.com')).toBe('/%252F%252Fevil.com');
+		expect(new URL(safeRedirect('/%252F%252Fevil.com'), 'https://site.example').host).toBe('site.example');
+	});
 });
