@@ -1,5 +1,7 @@
 import { LOCALES } from '../../i18n/locales';
 import { contentPaths } from '../content/entries';
+import { streamSitemapPaths } from '../streams/catalogue';
+import { footballPaths } from '../football/sitemap';
 
 /** Something that knows a set of public, unprefixed page paths ('/faq', '/team/12'). */
 export type SitemapSource = () => Promise<string[]>;
@@ -16,6 +18,8 @@ const shellPaths: SitemapSource = async () => ['/', '/live-matches', '/hot-match
 export const SITEMAP_SOURCES: Record<string, SitemapSource> = {
 	site: shellPaths,
 	content: contentPaths,
+	football: footballPaths,
+	streams: streamSitemapPaths,
 };
 
 /** The files of the sitemap index: one or more chunks per source. */

@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { ensureFootballData } from './ensure';
+import { query } from './queries/sql';
+
+/**
+ * Sitemap source of the football pages: every competition (`/league/{slug}`), team
+ * (`/team/{slug}`) and match (`/match/{id}`), unprefixed (the sitemap adds locales).
+ * One round trip.
+ */
+export async function footballPaths(): Promise<string[]> {
+	const db = await getDb();
+	await ensureFootballData(db);
+	const rows = await query<{ p: string }>(
+		db,
+		sql`SELECT '/league/' || slug AS p, 1 AS k, slug AS o FROM competitions
+		UNION ALL SELECT '/team/' || slug, 2, slug FROM teams
+		UNION ALL SELECT '/match/' || id, 3, lpad(id::text, 10, '0') FROM matches
+		ORDER BY 2, 3`,
+	);
+	return rows.map((r) => r.p);
+}
