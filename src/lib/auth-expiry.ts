@@ -1,0 +1,26 @@
+/**
+ * Token expiry as the browser sees it (pure: shared by the $auth store and its tests).
+ * The access token counts as expired 500 ms early, so a request never leaves with a token
+ * that dies on the way.
+ */
+export const EXPIRY_SKEW_MS = 500;
+
+export type TokenStatus = 'valid' | 'expired' | 'unknown';
+
+/** Status of a token whose expiry (ms since epoch) is `expiresAt`, at time `now`. */
+export function tokenStatus(expiresAt: number | null | undefined, now: number): TokenStatus {
+	if (expiresAt === null || expiresAt === undefined || !Number.isFinite(expiresAt)) return 'unknown';
+	return now < expiresAt - EXPIRY_SKEW_MS ? 'valid' : 'expired';
+}
+
+/** Reads a numeric cookie from a `document.cookie`-style string. */
+export function numericCookie(cookies: string, name: string): number | null {
+	for (const part of cookies.split(';')) {
+		const [key, ...rest] = part.trim().split('=');
+		if (key === name) {
+			const value = Number(decodeURIComponent(rest.join('=')));
+			return Number.isFinite(value) && value > 0 ? value : null;
+		}
+	}
+	return null;
+}
