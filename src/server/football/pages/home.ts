@@ -1,0 +1,58 @@
+import { localDate } from '../../../lib/time-zone';
+import { getDb } from '../../db/client';
+import { matchesForDay, type DayMatches } from '../queries/matches';
+import { competitionBySlug, type CompetitionInfo } from './competitions';
+import { nearestMatchDays } from './nearest';
+import { dateStrip, parsePageKey } from './view';
+
+export interface DayPageData {
+	/** today: no key; date: a date key; competition: a competition slug; invalid: anything else. */
+	mode: 'today' | 'date' | 'competition' | 'invalid';
+	today: string;
+	date: string;
+	competition: CompetitionInfo | null;
+	day: DayMatches;
+	/** The nearest day with matches, offered by the empty state (null when the day has matches). */
+	nearest: string | null;
+	strip: string[];
+}
+
+/**
+ * The home page, `/home-{key}` and `/match` without an id: the visitor's day of matches.
+ * A date key shows that day; a competition slug shows that competition's nearest day with
+ * matches; any other key gives the empty state (never an error). "Today" is today in the
+ * visitor's zone. One round trip on a miss when the day has matches, none on a hit.
+ */
+export async function getDayPage(key: string | undefined, timeZone: string, now = new Date()): Promise<DayPageData> {
+	const db = await getDb();
+	const today = localDate(now, timeZone);
+	const parsed = key === undefined ? null : parsePageKey(key);
+	let mode: DayPageData['mode'] = 'today';
+	let date = today;
+	let competition: CompetitionInfo | null = null;
+	if (parsed?.kind === 'date') {
+		mode = 'date';
+		date = parsed.date;
+	} else if (parsed?.kind === 'slug') {
+		competition = (await competitionBySlug(parsed.slug)) ?? null;
+		mode = competition ? 'competition' : 'invalid';
+	} else if (parsed) {
+		mode = 'invalid';
+	}
+	const load = (d: string) => matchesForDay(db, { date: d, timeZone, now, competitionId: competition?.id });
+	let day = await load(date);
+	let nearest: string | null = null;
+	if (day.total === 0 || mode === 'invalid') {
+		nearest = (await nearestMatchDays(date, timeZone, competition?.id ?? null)).nearest;
+		if (mode === 'competition' && nearest) {
+			date = nearest;
+			day = await load(date);
+			nearest = null;
+		}
+	}
+	if (mode === 'invalid') {
+		if (day.total > 0) nearest = date;
+		day = { ...day, groups: [], total: 0, live: 0 };
+	}
+	return { mode, today, date, competition, day, nearest, strip: dateStrip(date) };
+}

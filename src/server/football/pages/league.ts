@@ -1,0 +1,49 @@
+import { getDb } from '../../db/client';
+import { listCompetitionsByArea, type AreaGroup } from '../queries/competitions';
+import { listMatches } from '../queries/matches';
+import { topScorers, type Scorer } from '../queries/scorers';
+import type { MatchSummary } from '../queries/shape';
+import { getStandings, type Standings } from '../queries/standings';
+
+/** `/league`: competitions grouped by country or area. */
+export async function getLeagueList(): Promise<AreaGroup[]> {
+	return listCompetitionsByArea(await getDb());
+}
+
+export interface LeaguePageData {
+	standings: Standings;
+	/** True when the season shown is the competition's latest. */
+	latest: boolean;
+	fixtures: MatchSummary[];
+	results: MatchSummary[];
+	scorers: Scorer[];
+}
+
+const SEASON_RE = /^\d{4}(-\d{2})?$/;
+
+/**
+ * `/league/{id}?season=…`: the table(s) with form and position change, next fixtures,
+ * latest results and top scorers of one season. Undefined (404) for an id that is not a
+ * number, an unknown competition or a season it does not have.
+ */
+export async function getLeaguePage(id: string | undefined, season: string | null, now = new Date()): Promise<LeaguePageData | undefined> {
+	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
+	if (season !== null && !SEASON_RE.test(season)) return undefined;
+	const db = await getDb();
+	const standings = await getStandings(db, Number(id), season ? { season } : {});
+	if (!standings) return undefined;
+	const seasonId = standings.season.id;
+	const competitionId = standings.competition.id;
+	const [fixtures, results, scorers] = await Promise.all([
+		listMatches(db, { competitionId, seasonId, filter: 'fixtures', pageSize: 10, now }),
+		listMatches(db, { competitionId, seasonId, filter: 'results', pageSize: 10, now }),
+		topScorers(db, competitionId, { season: standings.season.label, limit: 15 }),
+	]);
+	return {
+		standings,
+		latest: standings.seasons[0]?.id === seasonId,
+		fixtures: fixtures.items,
+		results: results.items,
+		scorers,
+	};
+}

@@ -1,0 +1,22 @@
+import { getDb } from '../../db/client';
+import { getMatchDetail, type MatchDetail } from '../queries/match-detail';
+import { recordView } from '../queries/popular';
+
+/**
+ * `/match/{id}`: the match centre's data (one round trip on a miss, none on a hit: the
+ * query module caches it). Undefined (404) unless `id` is the number of a known match.
+ */
+export async function getMatchPage(id: string | undefined, now = new Date()): Promise<MatchDetail | undefined> {
+	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
+	return getMatchDetail(await getDb(), Number(id), now);
+}
+
+/**
+ * Counts a match-centre view for "most popular" (crawlers excluded by `recordView`). Not
+ * awaited by the page: a failed count must never break the page, so errors are logged.
+ */
+export function countMatchView(id: number, userAgent: string | null): void {
+	void getDb()
+		.then((db) => recordView(db, id, userAgent))
+		.catch((error: unknown) => console.warn('[football] page view not counted', error));
+}
