@@ -131,6 +131,15 @@ describe.each(ENGINES)('importer on %s', (engine) => {
 		const venue = await one<Row>(sql`SELECT v.name, v.city FROM matches m JOIN venues v ON v.id = m.venue_id
 			JOIN seasons s ON s.id = m.season_id WHERE s.label = '2026' AND m.match_number = 104`);
 		expect(venue.city).toBe('New York/New Jersey (East Rutherford)');
+		const missing = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM matches m JOIN seasons s ON s.id = m.season_id
+			JOIN competitions c ON c.id = s.competition_id WHERE c.code = 'world.cup' AND m.venue_id IS NULL`);
+		expect(missing.n).toBe(0);
+		const lusail = await one<Row>(sql`SELECT v.name, v.city FROM matches m JOIN venues v ON v.id = m.venue_id
+			JOIN seasons s ON s.id = m.season_id WHERE s.label = '2022' AND m.round = 'Final'`);
+		expect(lusail).toEqual({ name: 'Lusail Stadium', city: 'Lusail' });
+		const rayyan = await one<{ n: number }>(sql`SELECT count(DISTINCT m.venue_id)::int AS n FROM matches m
+			JOIN venues v ON v.id = m.venue_id JOIN seasons s ON s.id = m.season_id WHERE s.label = '2022' AND v.city = 'Al Rayyan'`);
+		expect(rayyan.n).toBe(3);
 		const derby = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM rivalries r
 			JOIN teams a ON a.id = r.team_a_id JOIN teams b ON b.id = r.team_b_id
 			WHERE 'club:Real Madrid CF' IN (a.key, b.key) AND 'club:FC Barcelona' IN (a.key, b.key)`);

@@ -186,19 +186,32 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 	});
 	report.rivalries = (await upsertRows(db, 'rivalries', rivalryRows, ['team_a_id', 'team_b_id'])).count;
 
-	// Venues (World Cup stadium files).
+	// Venues (World Cup stadium files). Grounds are written "Stadium, City" (2022; the stadium
+	// name may differ: "Lusail Iconic Stadium" vs "Lusail Stadium") or just the city (2026),
+	// and 2022 cities carry "(1)", "(2)" when a city has several stadiums.
 	const venueRows: Record<string, unknown>[] = [];
-	const venueKeyOfGround = new Map<string, string>();
+	const venueLookup = new Map<string, string>();
 	for (const file of files) {
 		if (!file.stadiums) continue;
-		for (const s of stadiumsSchema.parse(await readJson(dir, file.stadiums)).stadiums) {
-			const key = aliasKey(`${s.name} ${s.city}`);
-			venueRows.push({ key, name: s.name, city: s.city, country_code: s.cc ?? null, time_zone: s.timezone ?? null, capacity: s.capacity ?? null });
-			// 2022 grounds are "Stadium, City"; 2026 grounds are the city.
-			venueKeyOfGround.set(`${file.season}|${s.name}, ${s.city}`, key);
-			venueKeyOfGround.set(`${file.season}|${s.city}`, key);
+		const stadiums = stadiumsSchema.parse(await readJson(dir, file.stadiums)).stadiums;
+		const cityOf = (city: string) => city.replace(/\s*\(\d+\)$/, '');
+		const cityCount = new Map<string, number>();
+		for (const s of stadiums) cityCount.set(aliasKey(cityOf(s.city)), (cityCount.get(aliasKey(cityOf(s.city))) ?? 0) + 1);
+		for (const s of stadiums) {
+			const city = cityOf(s.city);
+			const key = aliasKey(`${s.name} ${city}`);
+			venueRows.push({ key, name: s.name, city, country_code: s.cc ?? null, time_zone: s.timezone ?? null, capacity: s.capacity ?? null });
+			venueLookup.set(`${file.season}|name:${aliasKey(s.name)}`, key);
+			if (cityCount.get(aliasKey(city)) === 1) venueLookup.set(`${file.season}|city:${aliasKey(city)}`, key);
 		}
 	}
+	const venueKeyOf = (season: string, ground: string): string | undefined => {
+		const [first, ...rest] = ground.split(',').map((p) => p.trim());
+		return (
+			venueLookup.get(`${season}|name:${aliasKey(first!)}`) ??
+			venueLookup.get(`${season}|city:${aliasKey(rest.join(', ') || first!)}`)
+		);
+	};
 	report.venues = (await upsertRows(db, 'venues', venueRows, ['key'])).count;
 	const venueIds = new Map(
 		rowsOf<{ id: number; key: string }>(await db.execute(sql`SELECT id, key FROM venues`)).map((r) => [r.key, Number(r.id)]),
@@ -207,7 +220,7 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 	// Matches. A change to kick-off, status or score bumps `version` (calendar SEQUENCE).
 	const matchRows = parsed.flatMap(({ file, matches }) =>
 		matches.map((m) => {
-			const vk = m.ground ? venueKeyOfGround.get(`${file.season}|${m.ground}`) : undefined;
+			const vk = m.ground ? venueKeyOf(file.season, m.ground) : undefined;
 			const s = m.score;
 			return {
 				season_id: seasonIdOf(file),
