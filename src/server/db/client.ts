@@ -15,8 +15,10 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DbHandle {
 	db: Database;
 	kind: 'pglite' | 'postgres';
-	/** Runs raw SQL (migrations, maintenance). */
+	/** Runs raw SQL (maintenance). */
 	exec: (sql: string) => Promise<void>;
+	/** Runs raw SQL, possibly several statements, inside one transaction (migrations). */
+	execInTransaction: (sql: string) => Promise<void>;
 	close: () => Promise<void>;
 }
 
@@ -35,6 +37,10 @@ export async function openDatabase(url?: string): Promise<DbHandle> {
 			exec: async (text) => {
 				await sql.unsafe(text);
 			},
+			// postgres-js refuses a bare BEGIN on a pooled connection; sql.begin pins one.
+			execInTransaction: async (text) => {
+				await sql.begin((tx) => tx.unsafe(text));
+			},
 			close: () => sql.end({ timeout: 5 }),
 		};
 	} else {
@@ -50,10 +56,13 @@ export async function openDatabase(url?: string): Promise<DbHandle> {
 			exec: async (text) => {
 				await client.exec(text);
 			},
+			execInTransaction: async (text) => {
+				await client.transaction((tx) => tx.exec(text));
+			},
 			close: () => client.close(),
 		};
 	}
-	await runMigrations(handle.exec);
+	await runMigrations(handle.execInTransaction);
 	return handle;
 }
 

@@ -12,7 +12,7 @@ describe('runMigrations', () => {
 	it('applies each migration once, multi-statement SQL included', async () => {
 		client = new PGlite();
 		const exec = async (sql: string) => {
-			await client!.exec(sql);
+			await client!.transaction((tx) => tx.exec(sql));
 		};
 		const list = [{ id: '9990_test', sql: "CREATE TABLE t1 (x int); INSERT INTO t1 VALUES (1); CREATE TABLE t2 (y text DEFAULT 'a$b')" }];
 		await runMigrations(exec, list);
@@ -26,7 +26,7 @@ describe('runMigrations', () => {
 	it('applies the project migrations on a fresh database, twice without error', async () => {
 		client = new PGlite();
 		const exec = async (sql: string) => {
-			await client!.exec(sql);
+			await client!.transaction((tx) => tx.exec(sql));
 		};
 		await runMigrations(exec);
 		await runMigrations(exec);
@@ -37,11 +37,10 @@ describe('runMigrations', () => {
 	it('rolls a failing migration back entirely', async () => {
 		client = new PGlite();
 		const exec = async (sql: string) => {
-			await client!.exec(sql);
+			await client!.transaction((tx) => tx.exec(sql));
 		};
 		const list = [{ id: '9991_bad', sql: 'CREATE TABLE t3 (x int); SELECT * FROM missing_table' }];
 		await expect(runMigrations(exec, list)).rejects.toThrow();
-		await client.exec('ROLLBACK').catch(() => {});
 		const t3 = await client.query(`SELECT to_regclass('t3') AS r`);
 		expect((t3.rows[0] as { r: unknown }).r).toBeNull();
 	});
