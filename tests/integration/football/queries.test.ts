@@ -204,6 +204,14 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		expect(hot[0]!.positions.home).not.toBeNull();
 	});
 
+	it('hot matches: a derby gets the rivalry bonus (Real Madrid v Atlético, 22 March 2026)', async () => {
+		const hot = await hotMatches(db, { now: new Date('2026-03-20T00:00:00Z'), days: 5, limit: 100 });
+		const derby = hot.find((h) => h.match.home.name === 'Real Madrid CF' && h.match.away.name === 'Club Atlético de Madrid')!;
+		expect(derby.reasons.rivalry).toBe(30);
+		expect(hot.indexOf(derby)).toBeLessThan(3);
+		expect(hot.filter((h) => h.reasons.rivalry > 0).length).toBeLessThan(hot.length);
+	});
+
 	it('page views: crawlers and unknown ids are not counted; most popular ranks by views', async () => {
 		const a = await matchId(db, 'Liverpool FC', 'AFC Bournemouth', '2025-08-15');
 		const b = await matchId(db, 'Argentina', 'France', '2022-12-18');

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cached, LISTS_TAG } from '../cache';
-import { isRivalry } from '../rivalries';
 import { tieBreakRule } from '../tables/rules';
 import type { TeamRef } from '../tables/standings';
 import { json, query } from './sql';
@@ -21,7 +20,7 @@ export interface HotMatch {
  *   competition weight (0-120)
  * + table: 25 × (strength(home) + strength(away)), strength = (n − position) / (n − 1)
  * + closeness: 10 × (1 − |position gap| / (n − 1))
- * + rivalry: 30 for a derby or classic rivalry
+ * + rivalry: 30 for a derby or classic rivalry (table `rivalries`, filled by the importer)
  * + stage: 20 for a knockout match, 40 for a final.
  * Table parts are 0 when positions are unknown (knockout, first matchday).
  */
@@ -62,14 +61,16 @@ export async function hotMatches(
 	const row = await cached(`hot:${from.toISOString()}:${days}`, 60_000, [LISTS_TAG], async () => {
 		const [r] = await query<{ candidates: unknown; season_matches: unknown; teams: unknown }>(
 			db,
-			sql`WITH cand AS (SELECT ${MATCH_JSON} AS m, m.season_id, m.stage, m.group_name, c.weight
+			sql`WITH cand AS (SELECT ${MATCH_JSON} AS m, m.season_id, m.stage, m.group_name, c.weight,
+					EXISTS (SELECT 1 FROM rivalries r WHERE r.team_a_id = least(m.home_team_id, m.away_team_id)
+						AND r.team_b_id = greatest(m.home_team_id, m.away_team_id)) AS rivals
 				FROM matches m ${MATCH_JOINS}
 				WHERE m.status = 'scheduled' AND m.kickoff_at >= ${from.toISOString()}::timestamptz
 				AND m.kickoff_at < ${to.toISOString()}::timestamptz),
 			tbl AS (SELECT x.* FROM matches x WHERE x.stage IN ('regular', 'league_phase', 'group')
 				AND x.season_id IN (SELECT season_id FROM cand))
 			SELECT
-				(SELECT coalesce(json_agg(json_build_object('m', m, 'w', weight)), '[]') FROM cand) AS candidates,
+				(SELECT coalesce(json_agg(json_build_object('m', m, 'w', weight, 'r', rivals)), '[]') FROM cand) AS candidates,
 				(SELECT coalesce(json_agg(json_build_object('id', x.id, 'h', x.home_team_id, 'a', x.away_team_id,
 					'hg', x.ft_home, 'ag', x.ft_away, 'k', x.kickoff_at, 'md', x.matchday, 'g', x.group_name, 's', x.season_id,
 					'done', x.status IN ${RESULT_STATUS_SQL} AND x.ft_home IS NOT NULL)), '[]') FROM tbl x) AS season_matches,
@@ -98,7 +99,7 @@ export async function hotMatches(
 		}
 		return p;
 	};
-	const ranked = json<{ m: unknown; w: number }[]>(row.candidates).map(({ m: raw, w }) => {
+	const ranked = json<{ m: unknown; w: number; r: boolean }[]>(row.candidates).map(({ m: raw, w, r: rivals }) => {
 		const match = toMatch(raw, now);
 		const inTable = match.stage === 'regular' || match.stage === 'league_phase' || match.stage === 'group';
 		const p = inTable ? positionsFor(match) : undefined;
@@ -109,7 +110,7 @@ export async function hotMatches(
 			home,
 			away,
 			teams: p?.size ?? 0,
-			rivalry: isRivalry(match.home.name, match.away.name),
+			rivalry: rivals === true,
 			stage: match.stage,
 			round: match.round,
 		});

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cached, cacheSize, invalidateAll, invalidateMatch, matchTag } from '../../../../src/server/football/cache';
 import { hotScore } from '../../../../src/server/football/queries/hot';
-import { isRivalry } from '../../../../src/server/football/rivalries';
 
 describe('football cache', () => {
 	it('serves a hit without loading, shares concurrent loads, and drops on invalidateMatch', async () => {
@@ -35,11 +34,5 @@ describe('hot-match score', () => {
 		const final = hotScore({ weight: 100, home: null, away: null, teams: 0, rivalry: false, stage: 'knockout', round: 'Final' });
 		expect(final.stage).toBe(40);
 		expect(hotScore({ weight: 100, home: null, away: null, teams: 0, rivalry: false, stage: 'knockout', round: 'Semi-final' }).stage).toBe(20);
-	});
-
-	it('knows derbies in either order and across spellings', () => {
-		expect(isRivalry('Tottenham Hotspur FC', 'Arsenal FC')).toBe(true);
-		expect(isRivalry('Real Madrid CF (ESP)', 'FC Barcelona')).toBe(true);
-		expect(isRivalry('Arsenal FC', 'Fulham FC')).toBe(false);
 	});
 });
