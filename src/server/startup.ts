@@ -1,5 +1,6 @@
 import { getDbHandle } from './db/client';
 import { ensureFootballData } from './football/ensure';
+import { startLiveFeed } from './live/feed';
 
 /**
  * Work the server does once before it answers its first request: open the database
@@ -10,7 +11,10 @@ import { ensureFootballData } from './football/ensure';
  * A feature that needs start-up work (data import, live feed) adds one task here.
  */
 export const STARTUP_TASKS: { name: string; run: () => Promise<void> }[] = [
+	// First start: import the shipped openfootball data (a no-op once matches exist).
 	{ name: 'football data', run: () => ensureFootballData() },
+	// The live feed (replay by default) and the SSE hub; never throws, the site serves without it.
+	{ name: 'live feed', run: startLiveFeed },
 ];
 
 let started: Promise<void> | undefined;
