@@ -1,8 +1,5 @@
-import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { openDatabase, type Database, type DbHandle } from '../../../src/server/db/client';
-import { runMigrations } from '../../../src/server/db/migrate';
-import * as schema from '../../../src/server/db/schema';
+import { openDatabase, type DbHandle } from '../../../src/server/db/client';
 import { importFootballData, type ImportReport } from '../../../src/server/football/import';
 
 /** A fixed "now" for imports in tests: after the data's last results, before the end of 2026-27. */
@@ -32,26 +29,14 @@ export async function openFreshDb(engine: 'pglite' | 'postgres'): Promise<TestDb
 	await admin.unsafe(`CREATE DATABASE ${name}`);
 	const url = new URL(base);
 	url.pathname = `/${name}`;
-	// openDatabase() pools 10 connections, and postgres-js refuses the migration runner's
-	// BEGIN … COMMIT text on a pool (UNSAFE_TRANSACTION); one connection is allowed.
-	const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
-	const exec = async (text: string) => {
-		await client.unsafe(text);
-	};
+	let handle: DbHandle;
 	try {
-		await runMigrations(exec);
+		handle = await openDatabase(url.toString());
 	} catch (error) {
-		await client.end({ timeout: 5 });
 		await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
 		await admin.end({ timeout: 5 });
 		throw error;
 	}
-	const handle: DbHandle = {
-		db: drizzle(client, { schema }) as unknown as Database,
-		kind: 'postgres',
-		exec,
-		close: () => client.end({ timeout: 5 }),
-	};
 	return {
 		handle,
 		kind: 'postgres',
