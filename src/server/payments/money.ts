@@ -37,3 +37,9 @@ export function formatMoney(amount: number, currency: string, locale: Locale): s
 export function discounted(amount: number, percentOff: number): number {
 	return Math.round((amount * (100 - percentOff)) / 100);
 }
+
+/** Payment methods named by their brand, the same in every language (others are translated). */
+export const BRAND_METHODS: Record<string, string> = {
+	apple_pay: 'Apple Pay',
+	google_pay: 'Google Pay',
+};

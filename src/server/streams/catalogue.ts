@@ -16,7 +16,7 @@ export async function getStream(id: string): Promise<StreamRow | undefined> {
 	return row;
 }
 
-/** Public paths for the sitemap: the list pages and every highlight page. */
+/** Public paths for the sitemap: the list pages and every highlight page ('/pricing' is the shell's). */
 export async function streamSitemapPaths(): Promise<string[]> {
 	const highlights = await listStreams(['highlight']);
 	return [
@@ -24,7 +24,6 @@ export async function streamSitemapPaths(): Promise<string[]> {
 		'/movies',
 		'/highlight',
 		'/match-highlight',
-		'/pricing',
 		'/pricing-sport',
 		...highlights.map((h) => `/match-highlight/${h.id}`),
 	];

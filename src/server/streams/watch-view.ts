@@ -1,0 +1,44 @@
+import type { StreamKind, StreamRow } from '../db/schema/streams';
+import { streamAccess, type Access } from './access';
+import { getStream, listStreams } from './catalogue';
+import { ANONYMOUS, playbackUrl } from './signing';
+
+export interface WatchView {
+	stream: StreamRow;
+	access: Access;
+	/** Signed manifest URL, only when access is allowed. */
+	src: string | null;
+}
+
+export interface StreamPageView {
+	streams: (StreamRow & { free: boolean })[];
+	watching: WatchView | null;
+}
+
+/** One stream ready for the player: access decided and, if allowed, a URL signed for this viewer. */
+export async function watchView(
+	userId: string | null,
+	stream: StreamRow,
+	country: string | undefined,
+): Promise<WatchView> {
+	const access = await streamAccess(userId, stream, country);
+	const src = access.allowed ? playbackUrl(userId ?? ANONYMOUS, stream.id).url : null;
+	return { stream, access, src };
+}
+
+/**
+ * A catalogue page (/tv, /movies, /highlight, /match-highlight): the list of its kinds and,
+ * when `play` names one of them, that stream in the player. Undefined when `play` is unknown.
+ */
+export async function streamPage(input: {
+	kinds: StreamKind[];
+	play: string | null;
+	userId: string | null;
+	country: string | undefined;
+}): Promise<StreamPageView | undefined> {
+	const streams = (await listStreams(input.kinds)).map((s) => ({ ...s, free: s.plans.length === 0 }));
+	if (!input.play) return { streams, watching: null };
+	const stream = await getStream(input.play);
+	if (!stream || !input.kinds.includes(stream.kind)) return undefined;
+	return { streams, watching: await watchView(input.userId, stream, input.country) };
+}
