@@ -238,4 +238,34 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(cal.matches.length);
 		expect(await calendarMatches(db, { teamId: 99_999_999 })).toBeUndefined();
 	});
+
+	it('each page query costs one round trip on a miss and none on a hit', async () => {
+		let trips = 0;
+		const counting = new Proxy(db, {
+			get(target, prop, receiver) {
+				const value = Reflect.get(target, prop, receiver);
+				if (prop === 'execute') return (...args: unknown[]) => (trips++, (value as (...a: unknown[]) => unknown).apply(target, args));
+				return typeof value === 'function' ? value.bind(target) : value;
+			},
+		}) as Database;
+		const team = (await searchTeams(db, 'Liverpool FC'))[0]!;
+		const id = await matchId(db, 'Liverpool FC', 'AFC Bournemouth', '2025-08-15');
+		const pages: [string, () => Promise<unknown>][] = [
+			['day', () => matchesForDay(counting, { date: '2025-08-16', timeZone: 'Europe/Berlin', now: IMPORT_NOW })],
+			['match', () => getMatchDetail(counting, id, IMPORT_NOW)],
+			['team', () => getTeamDetail(counting, team.id, IMPORT_NOW)],
+			['standings', () => getStandings(counting, 'premier-league')],
+			['competition', () => getCompetition(counting, 'premier-league')],
+			['hot', () => hotMatches(counting, { now: IMPORT_NOW })],
+			['list', () => listMatches(counting, { teamId: team.id, filter: 'results', now: IMPORT_NOW })],
+		];
+		for (const [name, load] of pages) {
+			invalidateAll();
+			trips = 0;
+			await load();
+			expect([name, trips]).toEqual([name, 1]);
+			await load();
+			expect([name, trips]).toEqual([name, 1]);
+		}
+	});
 });
