@@ -49,7 +49,9 @@ export async function matchesForDay(
 	const now = opts.now ?? new Date();
 	const filter = opts.filter ?? 'all';
 	const { start, end } = dayRangeUtc(opts.date, opts.timeZone);
-	const key = `day:${start.toISOString()}:${end.toISOString()}:${opts.competitionId ?? ''}:${filter}`;
+	// Fixtures depend on `now`: the minute joins the key so a cached list never outlives it.
+	const minute = filter === 'fixtures' ? Math.floor(now.getTime() / 60_000) : '';
+	const key = `day:${start.toISOString()}:${end.toISOString()}:${opts.competitionId ?? ''}:${filter}:${minute}`;
 	const raw = await cached(key, 30_000, [LISTS_TAG], () =>
 		query<{ m: unknown; w: number }>(
 			db,
@@ -120,7 +122,8 @@ export async function listMatches(
 	if (opts.from) where.push(sql`m.kickoff_at >= ${opts.from.toISOString()}::timestamptz`);
 	if (opts.to) where.push(sql`m.kickoff_at < ${opts.to.toISOString()}::timestamptz`);
 	const order = filter === 'results' ? sql`m.kickoff_at DESC, m.id DESC` : sql`m.kickoff_at, m.id`;
-	const key = `list:${JSON.stringify({ ...opts, now: undefined, page, pageSize, filter })}`;
+	const minute = filter === 'fixtures' ? Math.floor(now.getTime() / 60_000) : '';
+	const key = `list:${JSON.stringify({ ...opts, now: undefined, page, pageSize, filter })}:${minute}`;
 	const rows = await cached(key, 30_000, [LISTS_TAG], () =>
 		query<{ m: unknown; total: number }>(
 			db,

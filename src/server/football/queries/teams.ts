@@ -37,8 +37,10 @@ const teamWhere = (idOrSlug: string | number) =>
  * position in its latest table and its latest squad. Undefined for an unknown id/slug.
  */
 export async function getTeamDetail(db: Database, idOrSlug: string | number, now: Date = new Date()): Promise<TeamDetail | undefined> {
-	const nowIso = now.toISOString();
-	const row = await cached(`team:${idOrSlug}`, 60_000, [LISTS_TAG], async () => {
+	// Fixtures are "from now on": the minute joins the cache key.
+	const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+	const nowIso = minute.toISOString();
+	const row = await cached(`team:${idOrSlug}:${nowIso}`, 60_000, [LISTS_TAG], async () => {
 		const [r] = await query<Record<string, unknown>>(
 			db,
 			sql`WITH t AS (SELECT t.* FROM teams t WHERE ${teamWhere(idOrSlug)}),
