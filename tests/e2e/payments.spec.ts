@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The whole paying path as a new visitor walks it, in Chromium against the production
+ * build with the sandbox provider: register, log in, meet the plan prompt on a paid stream,
+ * buy premium with the success card, land on the result, watch; and the decline card.
+ */
+
+const PASSWORD = 'Kick-off-at-20:45-sharp';
+
+async function registerAndLogin(page: Page): Promise<string> {
+	const email = `fan-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+	await page.goto('/en/register');
+	const register = page.getByTestId('register-form');
+	await register.locator('input[name="name"]').fill('Test Fan');
+	await register.locator('input[name="email"]').fill(email);
+	await register.locator('input[name="password"]').fill(PASSWORD);
+	await register.locator('button[type="submit"]').click();
+	await page.waitForURL(/\/en\/login/);
+	await page.locator('input[name="email"]').fill(email);
+	await page.locator('input[name="password"]').fill(PASSWORD);
+	await page.locator('form button[type="submit"]').click();
+	await page.waitForURL((url) => !url.pathname.includes('/login'));
+	return email;
+}
+
+async function payWithCard(page: Page, card: string): Promise<void> {
+	await page.waitForURL(/\/en\/payment\/sandbox\/co_/);
+	await page.locator('#card').fill(card);
+	await page.locator('#expiry').fill('12/34');
+	await page.locator('#cvc').fill('123');
+	await page.locator('.sandbox__form button[type="submit"]').click();
+}
+
+test('register, meet the plan prompt, buy premium with the success card, watch the stream', async ({ page }) => {
+	await registerAndLogin(page);
+
+	// A paid stream without a plan: a clear message and a link to the right plan.
+	await page.goto('/en/movies?play=demo-movie');
+	const locked = page.locator('.player--locked');
+	await expect(locked).toContainText('Your plan does not include this stream.');
+	await expect(page.locator('video')).toHaveCount(0);
+	const planLink = locked.getByRole('link');
+	await expect(planLink).toHaveAttribute('href', /\/en\/pricing\?plan=premium-monthly/);
+	await planLink.click();
+
+	// Pricing: server-rendered price; the island pays for the preselected plan.
+	await expect(page.locator('#plan-premium-monthly')).toContainText('£8.99');
+	const pay = page.getByRole('button', { name: 'Continue to payment' });
+	await expect(pay).toBeEnabled();
+	await expect(page.locator('input[type="radio"][value="premium-monthly"]')).toBeChecked();
+	await pay.click();
+
+	await payWithCard(page, '4242 4242 4242 4242');
+	await page.waitForURL(/\/en\/payment\/success\?checkout=co_/);
+	await expect(page.locator('.payment-status')).toHaveAttribute('data-state', 'paid');
+	await expect(page.locator('.payment-status')).toContainText('Payment received');
+
+	// Watch: the signed manifest and a segment load, and the video plays.
+	const manifest = page.waitForResponse((r) => /\/media\/demo-movie\/index\.m3u8\?exp=\d+&sig=/.test(r.url()));
+	const segment = page.waitForResponse((r) => /\/media\/demo-movie\/seg\d+\.ts\?exp=\d+&sig=/.test(r.url()));
+	await page.goto('/en/movies?play=demo-movie');
+	expect((await manifest).status()).toBe(200);
+	expect((await segment).status()).toBe(200);
+	await expect(page.locator('video')).toHaveAttribute('data-phase', /playing|paused/, { timeout: 20_000 });
+	const src = (await manifest).url();
+
+	// The same address in another browser context (no login) is refused.
+	const stranger = await page.context().browser()!.newContext();
+	const copied = await stranger.request.get(src);
+	expect(copied.status()).toBe(403);
+	await stranger.close();
+});
+
+test('the decline card ends on the failure page with nothing bought', async ({ page }) => {
+	await registerAndLogin(page);
+	await page.goto('/en/pricing?plan=premium-monthly&currency=EUR');
+	await expect(page.locator('#plan-premium-monthly')).toContainText('€9.99');
+	await page.getByRole('button', { name: 'Continue to payment' }).click();
+	await payWithCard(page, '4000 0000 0000 0002');
+	await page.waitForURL(/\/en\/payment\/failure\?checkout=co_/);
+	await expect(page.locator('.payment-status')).toHaveAttribute('data-state', 'failed');
+	await expect(page.locator('.payment-status')).toContainText('the card was declined');
+
+	// Nothing bought: the stream is still locked.
+	await page.goto('/en/movies?play=demo-movie');
+	await expect(page.locator('.player--locked')).toBeVisible();
+});
+
+test('3-D Secure: a failed authentication fails the payment', async ({ page }) => {
+	await registerAndLogin(page);
+	await page.goto('/en/pricing?plan=premium-yearly');
+	await page.locator('input[type="radio"][value="premium-yearly"]').check();
+	await page.getByRole('button', { name: 'Continue to payment' }).click();
+	await payWithCard(page, '4000 0027 6000 3184');
+	await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+	await page.getByRole('button', { name: 'Fail authentication' }).click();
+	await page.waitForURL(/\/en\/payment\/failure\?checkout=co_/);
+	await expect(page.locator('.payment-status')).toContainText('the card authentication failed');
+	const id = new URL(page.url()).searchParams.get('checkout');
+	await page.goto(`/en/payment/success?checkout=${id}`);
+	await expect(page.locator('.payment-status')).toHaveAttribute('data-state', 'failed');
+});
