@@ -92,6 +92,11 @@ function expiries(): { access: number | null; refresh: number | null } {
 	};
 }
 
+/** True when the access token is (about to be) expired on this page's clock. */
+export function needsRenewal(): boolean {
+	return tokenStatus(expiries().access, env.now()) === 'expired';
+}
+
 function report(error: unknown): void {
 	if (!(error instanceof ExpiredAuthSessionError)) console.error('[auth]', error);
 }

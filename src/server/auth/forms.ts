@@ -158,16 +158,41 @@ async function account(
  * Answers a form post with a 303. Only urlencoded and multipart bodies are read, and at most
  * 16 KB; anything odd simply lands back on the form with a generic error.
  */
-export async function answerForm(action: FormAction, request: Request, ctx: FormContext): Promise<Response> {
+export async function answerForm(
+	requested: FormAction | 'account',
+	request: Request,
+	ctx: FormContext,
+): Promise<Response> {
 	let outcome: Outcome;
+	let action: FormAction = requested === 'account' ? 'profile' : requested;
 	const type = request.headers.get('content-type') ?? '';
 	const text = /^application\/x-www-form-urlencoded\b/i.test(type) ? await readLimited(request) : null;
 	if (text === null) {
 		outcome = { location: `/${ctx.locale}${action === 'cms-login' ? '/cms/login' : action === 'login' ? '/login' : ''}?error=invalid_request` };
 	} else {
-		outcome = await run(action, new URLSearchParams(text), request, ctx);
+		const form = new URLSearchParams(text);
+		if (requested === 'account') {
+			// The account page carries several forms; each names its intent.
+			const intent = form.get('intent') ?? '';
+			const allowed: FormAction[] = ['logout', 'logout-all', 'profile', 'password', 'delete', 'revoke'];
+			action = allowed.includes(intent as FormAction) ? (intent as FormAction) : 'profile';
+		}
+		outcome = await run(action, form, request, ctx);
 	}
 	const headers = new Headers({ Location: outcome.location, 'Cache-Control': 'no-store' });
 	for (const cookie of outcome.cookies ?? []) headers.append('Set-Cookie', cookie);
 	return new Response(null, { status: 303, headers });
+}
+
+/** The form context from what the middleware put in `locals`. */
+export function formContext(
+	locals: { locale: Locale; user: Caller['user'] | null; session: Caller['session'] | null; cms: Caller | null },
+	clientAddress: string | undefined,
+): FormContext {
+	return {
+		locale: locals.locale,
+		clientAddress,
+		web: locals.user && locals.session ? { user: locals.user, session: locals.session } : null,
+		cms: locals.cms,
+	};
 }

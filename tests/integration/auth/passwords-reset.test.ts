@@ -126,7 +126,8 @@ describe('passwords and reset links (checklist A3-A8)', () => {
 
 	it('A6: the mailed link uses SITE_URL, whatever Host or X-Forwarded-Host say', async () => {
 		await registerUser('a6@example.com');
-		for (const headers of [{ host: 'evil.com' }, { host: 'site:x@evil.com' }, { 'x-forwarded-host': 'evil.com' }]) {
+		const poisoned: Record<string, string>[] = [{ host: 'evil.com' }, { host: 'site:x@evil.com' }, { 'x-forwarded-host': 'evil.com' }];
+		for (const headers of poisoned) {
 			expect((await forgot('a6@example.com', { headers })).status).toBe(202);
 		}
 		const mails = (await outbox()).filter((m) => m.kind === 'reset-password');
