@@ -117,6 +117,28 @@ describe.each(ENGINES)('football API on %s', (engine) => {
 		}
 	});
 
+	it('GET /matches?status=live without a date lists what is live now, with isReplay from live_replays', async () => {
+		const db = t.handle.db;
+		await db.execute(sql`UPDATE matches SET status = 'live', minute = 55 WHERE id = ${matchId}`);
+		await db.execute(sql`INSERT INTO live_replays (match_id, original) VALUES (${matchId}, '{}'::jsonb)`);
+		invalidateAll();
+		try {
+			const body = await (await call(matchesGET, '/api/v1/matches?status=live')).json();
+			const all = body.competitions.flatMap((c: { matches: unknown[] }) => c.matches);
+			expect(all).toHaveLength(1);
+			expect(all[0]).toMatchObject({ id: matchId, status: 'live', minute: 55, isReplay: true });
+			const detail = await (await call(matchGET, `/api/v1/matches/${matchId}`, { id: String(matchId) })).json();
+			expect(detail.isReplay).toBe(true);
+			// With a date, the day filter still applies: 2025-08-15 is not today.
+			const other = await (await call(matchesGET, '/api/v1/matches?status=live&date=2025-08-16')).json();
+			expect(other.total).toBe(0);
+		} finally {
+			await db.execute(sql`DELETE FROM live_replays WHERE match_id = ${matchId}`);
+			await db.execute(sql`UPDATE matches SET status = 'finished', minute = NULL WHERE id = ${matchId}`);
+			invalidateAll();
+		}
+	});
+
 	it('GET /matches/{id}: score parts kept apart, events, head-to-head; 404 and 400', async () => {
 		const r = await call(matchGET, `/api/v1/matches/${matchId}`, { id: String(matchId) });
 		const body = await r.json();

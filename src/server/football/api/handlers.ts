@@ -3,7 +3,7 @@ import { ensureFootballData } from '../ensure';
 import { getCompetition, listCompetitions } from '../queries/competitions';
 import { getHeadToHead } from '../queries/head-to-head';
 import { getMatchDetail } from '../queries/match-detail';
-import { matchesForDay, type MatchFilter } from '../queries/matches';
+import { liveMatchesNow, matchesForDay, type MatchFilter } from '../queries/matches';
 import { getStandings } from '../queries/standings';
 import { getTeamDetail } from '../queries/teams';
 import { todayIn } from '../time';
@@ -79,6 +79,19 @@ export async function matchesHandler(input: ApiInput): Promise<Response> {
 	if (!status.ok) return badRequest(status.param, status.message);
 	const now = input.now ?? new Date();
 	const timeZone = tz.value ?? 'UTC';
+	const compact = (groups: Awaited<ReturnType<typeof liveMatchesNow>>['groups']) =>
+		groups.map((g) => ({
+			competition: { id: g.competition.id, slug: g.competition.slug, name: g.competition.name },
+			matches: g.matches.map(matchJson),
+		}));
+	if (status.value === 'live' && !date.value) {
+		// "What is live now", whatever the day: a match that started before midnight stays listed.
+		const live = await liveMatchesNow(await db(), { now, competitionId: competition.value });
+		return jsonResponse(
+			{ date: null, timeZone, from: null, to: null, total: live.total, live: live.live, competitions: compact(live.groups) },
+			{ ifNoneMatch: input.ifNoneMatch, maxAge: MAX_AGE.live },
+		);
+	}
 	const day = await matchesForDay(await db(), {
 		date: date.value ?? todayIn(timeZone, now),
 		timeZone,
@@ -94,10 +107,7 @@ export async function matchesHandler(input: ApiInput): Promise<Response> {
 			to: day.to.toISOString(),
 			total: day.total,
 			live: day.live,
-			competitions: day.groups.map((g) => ({
-				competition: { id: g.competition.id, slug: g.competition.slug, name: g.competition.name },
-				matches: g.matches.map(matchJson),
-			})),
+			competitions: compact(day.groups),
 		},
 		{ ifNoneMatch: input.ifNoneMatch, maxAge: status.value === 'live' ? MAX_AGE.live : MAX_AGE.day },
 	);

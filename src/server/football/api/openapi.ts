@@ -53,7 +53,7 @@ export const OPENAPI = {
 			get: {
 				summary: 'Matches of one day, grouped by competition, live first',
 				parameters: [
-					{ name: 'date', in: 'query', schema: { type: 'string', format: 'date' }, description: 'Default today in tz' },
+					{ name: 'date', in: 'query', schema: { type: 'string', format: 'date' }, description: 'Default today in tz; with status=live and no date, every match live now whatever its date' },
 					{ name: 'tz', in: 'query', schema: { type: 'string' }, description: 'IANA time zone of the day; default UTC' },
 					{ name: 'competition', in: 'query', schema: { type: 'integer' } },
 					{ name: 'status', in: 'query', schema: { type: 'string', enum: ['all', 'live', 'fixtures', 'results'] } },
@@ -131,7 +131,7 @@ export const OPENAPI = {
 					homeTeam: teamRef, awayTeam: teamRef,
 					score: { type: 'object', properties: { ht: side, ft: side, et: side, pen: side } },
 					winner: { type: ['string', 'null'], enum: ['home', 'away', 'draw', null] }, version: { type: 'integer' },
-					updatedAt: { type: 'string', format: 'date-time' }, isReplay: { type: 'boolean' },
+					updatedAt: { type: 'string', format: 'date-time' }, isReplay: { type: 'boolean', description: 'A past match the replay feed plays back as if live' },
 				},
 			},
 			DayMatches: {

@@ -27,8 +27,8 @@ export function matchJson(m: MatchSummary) {
 		winner: m.winner,
 		version: m.version,
 		updatedAt: m.updatedAt.toISOString(),
-		// The live feed may replay past matches; imported data never is one.
-		isReplay: false,
+		// The live feed may replay a past match "as if live"; clients must not present it as news.
+		isReplay: m.isReplay,
 	};
 }
 

@@ -86,6 +86,34 @@ export async function matchesForDay(
 	};
 }
 
+/**
+ * Every match live now (live or half-time), whatever its date: `/api/v1/matches?status=live`
+ * and live widgets. Same grouping as matchesForDay; a short TTL since scores move.
+ */
+export async function liveMatchesNow(
+	db: Database,
+	opts: { now?: Date; competitionId?: number } = {},
+): Promise<Omit<DayMatches, 'date' | 'timeZone' | 'from' | 'to'>> {
+	const now = opts.now ?? new Date();
+	const raw = await cached(`live:${opts.competitionId ?? ''}`, 5_000, [LISTS_TAG], () =>
+		query<{ m: unknown; w: number }>(
+			db,
+			sql`SELECT ${MATCH_JSON} AS m, c.weight AS w FROM matches m ${MATCH_JOINS}
+			WHERE m.status IN ${LIVE} ${opts.competitionId ? sql`AND c.id = ${opts.competitionId}` : sql``}
+			ORDER BY c.weight DESC, c.id, m.kickoff_at, m.id`,
+		),
+	);
+	const groups = new Map<number, { competition: CompetitionRef; matches: MatchSummary[] }>();
+	for (const r of raw) {
+		const m = toMatch(r.m, now);
+		const g = groups.get(m.competition.id) ?? { competition: m.competition, matches: [] };
+		g.matches.push(m);
+		groups.set(m.competition.id, g);
+	}
+	const list = [...groups.values()];
+	return { groups: list, total: raw.length, live: raw.length };
+}
+
 export interface MatchPage {
 	items: MatchSummary[];
 	page: number;

@@ -46,6 +46,8 @@ export interface MatchSummary {
 	winner: 'home' | 'away' | 'draw' | null;
 	version: number;
 	updatedAt: Date;
+	/** The replay feed is playing this past match back "as if live" (table live_replays). */
+	isReplay: boolean;
 }
 
 const team = (alias: string) =>
@@ -62,6 +64,7 @@ export const MATCH_JSON = sql`json_build_object(
 	'status', m.status, 'minute', m.minute, 'round', m.round, 'stage', m.stage,
 	'groupName', m.group_name, 'matchday', m.matchday, 'winner', m.winner,
 	'version', m.version, 'updatedAt', m.updated_at,
+	'isReplay', EXISTS (SELECT 1 FROM live_replays r WHERE r.match_id = m.id),
 	'competition', json_build_object('id', c.id, 'code', c.code, 'slug', c.slug, 'name', c.name,
 		'type', c.type, 'areaName', c.area_name),
 	'season', json_build_object('id', s.id, 'label', s.label),
@@ -95,6 +98,7 @@ export function toMatch(raw: unknown, now: Date): MatchSummary {
 		id: Number(r.id),
 		kickoffAt,
 		updatedAt: toDate(r.updatedAt),
+		isReplay: r.isReplay === true,
 		status: effectiveStatus(r.status, kickoffAt, now),
 		score: {
 			ht: pair(s[0], s[1]),

@@ -26,6 +26,7 @@ function match(over: Partial<MatchSummary> = {}): MatchSummary {
 		winner: null,
 		version: 3,
 		updatedAt: new Date('2025-08-01T10:00:00Z'),
+		isReplay: false,
 		...over,
 	};
 }
