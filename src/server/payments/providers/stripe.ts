@@ -138,6 +138,11 @@ export const stripeProvider: PaymentProvider = {
 		const secret = config().STRIPE_WEBHOOK_SECRET;
 		if (!header) throw new WebhookSignatureError('missing_signature');
 		if (!secret) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET');
+		// The SDK only rejects old timestamps; a replay stamped in the future is refused too.
+		const t = Number(/(?:^|,)\s*t=(\d{1,12})/.exec(header)?.[1]);
+		if (Number.isFinite(t) && t - Math.floor(now() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+			throw new WebhookSignatureError('timestamp_outside_tolerance');
+		}
 		let event: Stripe.Event;
 		try {
 			event = stripe().webhooks.constructEvent(
@@ -146,7 +151,7 @@ export const stripeProvider: PaymentProvider = {
 				secret,
 				WEBHOOK_TOLERANCE_SECONDS,
 				undefined,
-				Math.floor(now() / 1000),
+				now(), // milliseconds, as the SDK expects
 			);
 		} catch (error) {
 			const message = error instanceof Error ? error.message : '';
