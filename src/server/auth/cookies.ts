@@ -78,3 +78,10 @@ export function readCookie(header: string | null, name: string): string | undefi
 	}
 	return undefined;
 }
+
+/** Holds a reset link's token between the link and the form (see forms.ts). */
+export const RESET_COOKIE = 'auth._reset_token.local';
+
+export function resetTokenCookie(token: string, maxAge: number): string {
+	return serialise(RESET_COOKIE, token, { httpOnly: true, maxAge });
+}

@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locales';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { changePassword, deleteAccount, logout, logoutEverywhere, updateProfile } from './account';
 import { emailField } from './email';
-import { clearCookies, tokenCookies } from './cookies';
+import { clearCookies, readCookie, RESET_COOKIE, resetTokenCookie, tokenCookies } from './cookies';
 import { readLimited, requestMeta } from './http';
 import type { Caller } from './guard';
 import { login } from './login';
@@ -92,13 +92,16 @@ async function run(action: FormAction, form: URLSearchParams, request: Request, 
 			return { location: withQuery(page, result.ok ? { notice: 'sent' } : { error: result.error }) };
 		}
 		case 'reset': {
-			const token = str(form, 'token').slice(0, 300);
+			const token = (str(form, 'token') || readCookie(request.headers.get('cookie'), RESET_COOKIE) || '').slice(0, 300);
 			const result = await resetPassword({ token, password: str(form, 'password'), ip: meta.ip });
 			if (!result.ok) {
-				const again = result.error === 'invalid_token' ? undefined : token;
-				return { location: withQuery(`${home}/auth/reset-password`, { error: result.error, token: again }) };
+				const step = result.error === 'invalid_token' ? undefined : 'set';
+				return { location: withQuery(`${home}/auth/reset-password`, { step, error: result.error }) };
 			}
-			return { location: withQuery(`${home}/login`, { notice: 'reset' }), cookies: clearCookies('web') };
+			return {
+				location: withQuery(`${home}/login`, { notice: 'reset' }),
+				cookies: [...clearCookies('web'), resetTokenCookie('', 0)],
+			};
 		}
 		case 'logout': {
 			if (ctx.web) await logout(ctx.web.session.id);
@@ -195,4 +198,26 @@ export function formContext(
 		web: locals.user && locals.session ? { user: locals.user, session: locals.session } : null,
 		cms: locals.cms,
 	};
+}
+
+/**
+ * A reset link's first GET: the token moves from the URL into a short-lived httpOnly cookie
+ * and the browser is sent on to the same page without it (as Django does), so the token
+ * never sits in the address bar, the history or a Referer. This answer itself carries
+ * `Referrer-Policy: no-referrer`. The page the browser lands on can post its form normally
+ * (a `no-referrer` page would send `Origin: null`, which checkOrigin rightly refuses).
+ */
+export function resetTokenHandoff(locale: Locale, token: string): Response {
+	const headers = new Headers({
+		Location: `/${locale}/auth/reset-password?step=set`,
+		'Cache-Control': 'no-store',
+		'Referrer-Policy': 'no-referrer',
+	});
+	headers.append('Set-Cookie', resetTokenCookie(token.slice(0, 300), 3600));
+	return new Response(null, { status: 303, headers });
+}
+
+/** Whether a reset token is waiting in its cookie (the "choose a new password" step). */
+export function hasResetToken(request: Request): boolean {
+	return Boolean(readCookie(request.headers.get('cookie'), RESET_COOKIE));
 }
