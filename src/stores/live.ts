@@ -6,47 +6,81 @@ export interface LiveMatchState {
 	matchId: string;
 	status: string;
 	minute: number | null;
+	/** When `minute` was true (ms since epoch): the running minute counts on from it. */
+	minuteAt?: number;
 	score: { home: number; away: number } | null;
 	ht?: { home: number; away: number } | null;
 	home: { id: number; name: string };
 	away: { id: number; name: string };
 	isReplay: boolean;
 	kickoffAt?: string;
+	updatedAt?: string;
+	/** The match row's version: a message older than what the store shows is not applied. */
+	version?: number;
 	timeline: Array<Record<string, unknown> & { id: number; type?: string }>;
 	stats?: Record<string, [number, number]>;
 }
 
 export type LiveConnection = 'connecting' | 'open' | 'offline';
 
+/** A goal or red card to read out politely; islands turn it into words with their labels. */
+export interface LiveAnnouncement {
+	seq: number;
+	kind: 'goal' | 'red';
+	matchId: string;
+	home: string;
+	away: string;
+	score: { home: number; away: number } | null;
+}
+
 export const $liveMatches = map<Record<string, LiveMatchState>>({});
 export const $liveConnection = atom<LiveConnection>('connecting');
-/** Time (ms) the last message arrived: islands show the data age from it. */
+/** Time (ms) the last change was applied: islands show the data age from it. */
 export const $lastUpdate = atom<number | null>(null);
 /** The latest goal or red card, for the polite aria-live region (throttled). */
-export const $announcement = atom<string>('');
+export const $announcement = atom<LiveAnnouncement | null>(null);
+
+/** At most one announcement per this many ms; a burst collapses into its latest item. */
+export const ANNOUNCE_GAP_MS = 10_000;
+const KINDS = ['snapshot', 'score', 'event', 'status', 'correction', 'stats'] as const;
+const GOALS = new Set(['goal', 'own_goal', 'penalty_goal']);
+const REDS = new Set(['red', 'second_yellow']);
 
 const watchers = new Map<string, number>();
 let watchAll = 0;
 let source: EventSource | null = null;
 let lastEventId: string | null = null;
 let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-let lastAnnounce = 0;
+let backoffMs = 1000;
+let lastAnnounce = -Infinity;
+let pendingAnnounce: Omit<LiveAnnouncement, 'seq'> | null = null;
+let announceTimer: ReturnType<typeof setTimeout> | undefined;
+let announceSeq = 0;
+const delayed = new Set<ReturnType<typeof setTimeout>>();
 
 /** Seeds the store with a server-rendered snapshot (first paint), without overwriting newer data. */
 export function seedMatches(matches: LiveMatchState[]): void {
-	for (const m of matches) if (!$liveMatches.get()[m.matchId]) $liveMatches.setKey(m.matchId, m);
+	for (const m of matches) {
+		if (!$liveMatches.get()[m.matchId]) $liveMatches.setKey(m.matchId, withMinuteAt(m, Date.now()));
+	}
 }
 
 /**
  * Watches some matches (or, with null, every live match). One EventSource per tab carries
- * all watched matches; changing the set reopens it, resuming from the last event id.
- * Returns the function that stops watching.
+ * all watched matches; watchers are counted per id, so two islands showing the same match
+ * share it and the stream changes only when the set of ids does. Returns the function that
+ * stops watching.
  */
 export function watchMatches(ids: string[] | null): () => void {
+	const before = streamKey();
 	if (ids === null) watchAll++;
 	else for (const id of ids) watchers.set(id, (watchers.get(id) ?? 0) + 1);
-	scheduleOpen();
+	if (streamKey() !== before || !source) scheduleOpen(0);
+	let stopped = false;
 	return () => {
+		if (stopped) return;
+		stopped = true;
+		const was = streamKey();
 		if (ids === null) watchAll--;
 		else
 			for (const id of ids) {
@@ -54,69 +88,128 @@ export function watchMatches(ids: string[] | null): () => void {
 				if (n <= 0) watchers.delete(id);
 				else watchers.set(id, n);
 			}
-		scheduleOpen();
+		if (streamKey() !== was) scheduleOpen(0);
 	};
 }
 
-function scheduleOpen(): void {
+/** What the stream must carry: `*` (every live match), a sorted id list, or '' (nothing). */
+function streamKey(): string {
+	if (watchAll > 0) return '*';
+	return [...watchers.keys()].sort().join(',');
+}
+
+function scheduleOpen(ms: number): void {
 	clearTimeout(reopenTimer);
-	reopenTimer = setTimeout(open, 0);
+	reopenTimer = setTimeout(open, ms);
 }
 
 function open(): void {
 	source?.close();
 	source = null;
-	if (watchAll === 0 && watchers.size === 0) return;
+	const key = streamKey();
+	if (key === '') return;
+	if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+		$liveConnection.set('offline');
+		return;
+	}
 	const params = new URLSearchParams();
-	if (watchAll === 0) params.set('matches', [...watchers.keys()].join(','));
-	// A new EventSource cannot send Last-Event-ID itself: the query carries it.
+	if (key !== '*') params.set('matches', key);
+	// A new EventSource cannot send Last-Event-ID itself: the query carries it. (The
+	// browser's own automatic reconnects send the header.)
 	if (lastEventId) params.set('lastEventId', lastEventId);
-	const es = new EventSource(`/api/live?${params}`);
+	const query = params.toString();
+	const es = new EventSource(query ? `/api/live?${query}` : '/api/live');
 	source = es;
 	$liveConnection.set('connecting');
-	es.onopen = () => $liveConnection.set('open');
-	es.onerror = () => $liveConnection.set(navigator.onLine === false ? 'offline' : 'connecting');
-	for (const kind of ['snapshot', 'score', 'event', 'status', 'correction', 'stats']) {
+	es.onopen = () => {
+		backoffMs = 1000;
+		$liveConnection.set('open');
+	};
+	es.onerror = () => {
+		if (source !== es) return;
+		if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+			$liveConnection.set('offline');
+			return;
+		}
+		$liveConnection.set('connecting');
+		// CONNECTING: the browser retries by itself. CLOSED (a non-200 answer, or a dropped
+		// slow client the browser gave up on): we reopen, backing off up to 30 s.
+		if (es.readyState === 2) {
+			scheduleOpen(backoffMs);
+			backoffMs = Math.min(30_000, backoffMs * 2);
+		}
+	};
+	for (const kind of KINDS) {
 		es.addEventListener(kind, (e) => receive(kind, e as MessageEvent<string>));
 	}
 }
 
 function receive(kind: string, e: MessageEvent<string>): void {
 	if (e.lastEventId) lastEventId = e.lastEventId;
-	$lastUpdate.set(Date.now());
 	let data: Record<string, unknown>;
 	try {
 		data = JSON.parse(e.data) as Record<string, unknown>;
 	} catch {
 		return;
 	}
+	const id = Number(e.lastEventId) || undefined;
 	const { mode, delaySec } = $spoiler.get();
-	if (mode === 'delay' && delaySec > 0 && kind !== 'snapshot') {
-		setTimeout(() => applyLiveMessage(kind, data, Number(e.lastEventId)), delaySec * 1000);
-	} else applyLiveMessage(kind, data, Number(e.lastEventId));
+	const known = Object.keys($liveMatches.get()).length > 0;
+	// Delay mode holds everything back, snapshots too (a snapshot after a reconnect would
+	// otherwise leak the current score), except the very first state of an empty store.
+	if (mode === 'delay' && delaySec > 0 && (kind !== 'snapshot' || known)) {
+		const timer = setTimeout(() => {
+			delayed.delete(timer);
+			applyLiveMessage(kind, data, id);
+		}, delaySec * 1000);
+		delayed.add(timer);
+	} else applyLiveMessage(kind, data, id);
+}
+
+function withMinuteAt(m: LiveMatchState, fallback: number): LiveMatchState {
+	if (m.minuteAt !== undefined) return m;
+	const at = m.updatedAt ? Date.parse(m.updatedAt) : Number.NaN;
+	return { ...m, minuteAt: Number.isFinite(at) ? at : fallback };
 }
 
 /** Applies one message to the store. Exported for tests. */
 export function applyLiveMessage(kind: string, data: Record<string, unknown>, id?: number): void {
+	const now = Date.now();
+	$lastUpdate.set(now);
 	if (kind === 'snapshot') {
-		for (const m of (data.matches ?? []) as LiveMatchState[]) $liveMatches.setKey(m.matchId, m);
+		for (const m of (data.matches ?? []) as LiveMatchState[]) {
+			const current = $liveMatches.get()[m.matchId];
+			if (current?.version !== undefined && m.version !== undefined && m.version < current.version) continue;
+			$liveMatches.setKey(m.matchId, withMinuteAt(m, now));
+		}
 		return;
 	}
 	const matchId = String(data.matchId);
 	const current = $liveMatches.get()[matchId];
 	if (!current) return;
 	const next: LiveMatchState = { ...current };
-	if (typeof data.status === 'string') next.status = data.status;
-	if ('minute' in data) next.minute = (data.minute as number | null) ?? null;
-	if ('score' in data) next.score = data.score as LiveMatchState['score'];
-	if ('ht' in data) next.ht = data.ht as LiveMatchState['ht'];
-	if (data.stats) next.stats = data.stats as LiveMatchState['stats'];
-	if (data.reset) next.timeline = [];
+	const version = typeof data.version === 'number' ? data.version : undefined;
+	// Events carry the match's absolute state; an older version (a delayed duplicate, or an
+	// event already covered by a newer snapshot) must not move the score back.
+	const stale = version !== undefined && current.version !== undefined && version < current.version;
+	if (!stale) {
+		if (version !== undefined) next.version = version;
+		if (typeof data.status === 'string') next.status = data.status;
+		if ('minute' in data) {
+			next.minute = (data.minute as number | null) ?? null;
+			const at = typeof data.at === 'string' ? Date.parse(data.at) : Number.NaN;
+			next.minuteAt = Number.isFinite(at) ? Math.min(at, now) : now;
+		}
+		if ('score' in data) next.score = data.score as LiveMatchState['score'];
+		if ('ht' in data) next.ht = data.ht as LiveMatchState['ht'];
+		if (data.stats) next.stats = { ...next.stats, ...(data.stats as LiveMatchState['stats']) };
+		if (data.reset) next.timeline = [];
+	}
 	const entry = data.entry as (Record<string, unknown> & { type?: string }) | undefined;
-	const entryId = id ?? Number(data.id ?? Date.now());
+	const entryId = id ?? Number(data.id ?? now);
 	if (entry && !next.timeline.some((t) => t.id === entryId)) {
 		next.timeline = [...next.timeline, { ...entry, id: entryId }];
-		announce(next, entry);
+		if (!stale) announce(next, entry);
 	}
 	if (kind === 'correction' && typeof data.cancels === 'number') {
 		next.timeline = next.timeline.filter((t) => t.id !== data.cancels);
@@ -125,16 +218,81 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 }
 
 function announce(match: LiveMatchState, entry: { type?: string }): void {
-	if (!entry.type || !/goal|red/.test(entry.type)) return;
+	const kind = GOALS.has(entry.type ?? '') ? 'goal' : REDS.has(entry.type ?? '') ? 'red' : null;
+	// Hidden scores are never read out either.
+	if (!kind || $spoiler.get().mode === 'hide') return;
+	pendingAnnounce = {
+		kind,
+		matchId: match.matchId,
+		home: match.home.name,
+		away: match.away.name,
+		score: match.score,
+	};
+	flushAnnouncement();
+}
+
+/** Never chatty: one announcement per ANNOUNCE_GAP_MS; a burst ends with its latest item. */
+function flushAnnouncement(): void {
+	if (!pendingAnnounce) return;
 	const now = Date.now();
-	// Never chatty: at most one announcement every 10 s.
-	if (now - lastAnnounce < 10_000 || $spoiler.get().mode === 'hide') return;
+	const wait = lastAnnounce + ANNOUNCE_GAP_MS - now;
+	if (wait > 0) {
+		clearTimeout(announceTimer);
+		announceTimer = setTimeout(flushAnnouncement, wait);
+		return;
+	}
 	lastAnnounce = now;
-	const s = match.score;
-	$announcement.set(`${match.home.name} ${s?.home ?? 0}–${s?.away ?? 0} ${match.away.name}`);
+	$announcement.set({ ...pendingAnnounce, seq: ++announceSeq });
+	pendingAnnounce = null;
+}
+
+/** The browser went offline: keep the last state, stop retrying, say so. */
+export function goOffline(): void {
+	source?.close();
+	source = null;
+	clearTimeout(reopenTimer);
+	$liveConnection.set('offline');
+}
+
+/** Back online: reopen at once, resuming after the last event seen. */
+export function goOnline(): void {
+	backoffMs = 1000;
+	if (streamKey() !== '') $liveConnection.set('connecting');
+	scheduleOpen(0);
+}
+
+/** The minute a live match is in now, counting on from the last minute the feed sent. */
+export function runningMinute(m: LiveMatchState, now: number): number | null {
+	if (m.minute === null) return null;
+	if (m.status !== 'live' || m.minuteAt === undefined) return m.minute;
+	const extra = Math.max(0, Math.floor((now - m.minuteAt) / 60_000));
+	// Do not run past the end of the period the feed last reported; stoppage time is the
+	// feed's to announce.
+	const cap = m.minute <= 45 ? 45 : m.minute <= 90 ? 90 : m.minute <= 105 ? 105 : 120;
+	return Math.max(m.minute, Math.min(m.minute + extra, cap));
+}
+
+/** Test hook: forgets every watcher, message and timer. */
+export function resetLiveForTests(): void {
+	source?.close();
+	source = null;
+	watchers.clear();
+	watchAll = 0;
+	lastEventId = null;
+	backoffMs = 1000;
+	clearTimeout(reopenTimer);
+	clearTimeout(announceTimer);
+	for (const t of delayed) clearTimeout(t);
+	delayed.clear();
+	lastAnnounce = -Infinity;
+	pendingAnnounce = null;
+	$liveMatches.set({});
+	$liveConnection.set('connecting');
+	$lastUpdate.set(null);
+	$announcement.set(null);
 }
 
 if (typeof window !== 'undefined') {
-	window.addEventListener('offline', () => $liveConnection.set('offline'));
-	window.addEventListener('online', () => scheduleOpen());
+	window.addEventListener('offline', goOffline);
+	window.addEventListener('online', goOnline);
 }

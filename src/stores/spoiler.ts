@@ -35,5 +35,22 @@ export function setSpoiler(next: SpoilerSettings): void {
 	} catch {
 		// Private mode: the cookie still remembers it.
 	}
-	document.cookie = `${SPOILER_COOKIE}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
+	if (typeof document !== 'undefined') {
+		document.cookie = `${SPOILER_COOKIE}=${value}; Path=/; Max-Age=31536000; SameSite=Lax`;
+	}
+}
+
+/**
+ * Matches whose score the visitor revealed in hide mode. Shared by every island of the tab,
+ * and deliberately not stored: after a reload scores are hidden again.
+ */
+export const $revealed = atom<ReadonlySet<string>>(new Set());
+
+export function revealScore(matchId: string): void {
+	$revealed.set(new Set([...$revealed.get(), matchId]));
+}
+
+/** Whether a match's score must be hidden now. */
+export function scoreHidden(settings: SpoilerSettings, revealed: ReadonlySet<string>, matchId: string): boolean {
+	return settings.mode === 'hide' && !revealed.has(matchId);
 }

@@ -1,9 +1,39 @@
 import type { Translate } from '../../i18n/server';
-import type { LiveLabels } from '../../islands/live/LiveScoresList';
+import {
+	STAT_LABEL_KEYS,
+	TIMELINE_LABEL_KEYS,
+	type LeagueTableLabels,
+	type LiveLabels,
+	type MatchCentreLabels,
+} from '../../islands/live/labels';
 
-/** The translated strings live islands take as props. */
+const COMMON = ['title', 'empty', 'replay', 'replayNote', 'halfTime', 'finished', 'ageSeconds', 'ageMinutes',
+	'ageUnknown', 'offline', 'connecting', 'reveal', 'hiddenScore', 'spoilerLabel', 'spoilerOff', 'spoilerHide',
+	'spoilerDelay', 'spoilerDelaySeconds', 'announceGoal', 'announceRed'] as const;
+
+const pick = <K extends string>(t: Translate, prefix: string, keys: readonly K[]) =>
+	Object.fromEntries(keys.map((k) => [k, t(`live:${prefix}${k}`)])) as Record<K, string>;
+
+/** The translated strings every live island takes as props. */
 export function liveLabels(t: Translate): LiveLabels {
-	const keys = ['title', 'empty', 'replay', 'replayNote', 'halfTime', 'finished', 'ageSeconds', 'ageUnknown',
-		'offline', 'connecting', 'reveal', 'spoilerLabel', 'spoilerOff', 'spoilerHide', 'spoilerDelay'] as const;
-	return Object.fromEntries(keys.map((k) => [k, t(`live:${k}`)])) as unknown as LiveLabels;
+	return pick(t, '', COMMON);
+}
+
+/** Props `labels` of LiveMatchCentre. */
+export function matchCentreLabels(t: Translate): MatchCentreLabels {
+	return {
+		...liveLabels(t),
+		...pick(t, 'centre.', ['timelineTitle', 'statsTitle', 'noEvents', 'notStarted', 'afterExtraTime', 'afterPenalties'] as const),
+		events: pick(t, 'events.', TIMELINE_LABEL_KEYS),
+		stats: pick(t, 'stats.', STAT_LABEL_KEYS),
+	};
+}
+
+/** Props `labels` of LiveLeagueTable. */
+export function leagueTableLabels(t: Translate): LeagueTableLabels {
+	return {
+		...liveLabels(t),
+		...pick(t, 'table.', ['tableTitle', 'liveNote', 'position', 'team', 'played', 'won', 'drawn', 'lost',
+			'goalDifference', 'points', 'playingNow', 'movedUp', 'movedDown'] as const),
+	};
 }

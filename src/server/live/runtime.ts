@@ -3,6 +3,7 @@ import { config } from '../config';
 import { createBus } from './bus';
 import { LiveHub } from './hub';
 import { installResponseTracking } from './node-response';
+import { followForInvalidation } from './invalidate';
 
 let hub: LiveHub | undefined;
 let sigtermInstalled = false;
@@ -19,6 +20,7 @@ export function getLiveHub(): LiveHub {
 			maxQueueBytes: cfg.LIVE_MAX_QUEUE_BYTES,
 		});
 		installSigterm();
+		followForInvalidation(hub.bus);
 	}
 	return hub;
 }

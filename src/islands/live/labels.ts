@@ -1,0 +1,63 @@
+/**
+ * Already-translated strings the live islands take as props (server side: `live:*` keys,
+ * built by `src/server/live/labels.ts`). `{n}` is a number of seconds or minutes; `{home}`,
+ * `{away}` and `{score}` are filled in by the island.
+ */
+export interface LiveLabels {
+	title: string;
+	empty: string;
+	replay: string;
+	replayNote: string;
+	halfTime: string;
+	finished: string;
+	ageSeconds: string;
+	ageMinutes: string;
+	ageUnknown: string;
+	offline: string;
+	connecting: string;
+	reveal: string;
+	hiddenScore: string;
+	spoilerLabel: string;
+	spoilerOff: string;
+	spoilerHide: string;
+	spoilerDelay: string;
+	spoilerDelaySeconds: string;
+	announceGoal: string;
+	announceRed: string;
+}
+
+/** Timeline entry kinds (the server's TIMELINE_TYPES) and statistics the match centre names. */
+export const TIMELINE_LABEL_KEYS = [
+	'kickoff', 'goal', 'own_goal', 'penalty_goal', 'missed_penalty', 'yellow', 'second_yellow', 'red',
+	'substitution', 'halftime', 'second_half', 'extra_time', 'penalties', 'fulltime', 'var',
+] as const;
+export const STAT_LABEL_KEYS = [
+	'possession', 'shots', 'shotsOnTarget', 'corners', 'fouls', 'offsides', 'yellowCards', 'redCards', 'saves',
+] as const;
+
+export interface MatchCentreLabels extends LiveLabels {
+	timelineTitle: string;
+	statsTitle: string;
+	noEvents: string;
+	notStarted: string;
+	afterExtraTime: string;
+	afterPenalties: string;
+	events: Record<(typeof TIMELINE_LABEL_KEYS)[number], string>;
+	stats: Record<(typeof STAT_LABEL_KEYS)[number], string>;
+}
+
+export interface LeagueTableLabels extends LiveLabels {
+	tableTitle: string;
+	liveNote: string;
+	position: string;
+	team: string;
+	played: string;
+	won: string;
+	drawn: string;
+	lost: string;
+	goalDifference: string;
+	points: string;
+	playingNow: string;
+	movedUp: string;
+	movedDown: string;
+}

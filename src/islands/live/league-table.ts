@@ -1,0 +1,103 @@
+/**
+ * Client-side recomputation of a league table while matches are being played: the server
+ * sends the table of finished matches (its order already applies the competition's full
+ * tie-break rules) and the fixtures in play; the live scores of those fixtures are added as
+ * if they ended now. Ties the live scores create are broken by points, goal difference,
+ * goals scored, then the server's order, which keeps the server's head-to-head decisions.
+ */
+
+/** One row of the server's table (finished matches only). */
+export interface BaseTableRow {
+	teamId: number;
+	name: string;
+	played: number;
+	won: number;
+	drawn: number;
+	lost: number;
+	goalsFor: number;
+	goalsAgainst: number;
+	points: number;
+}
+
+/** A match of this table that the base rows do NOT count yet (live, or kicking off soon). */
+export interface TableFixture {
+	matchId: string;
+	homeTeamId: number;
+	awayTeamId: number;
+}
+
+export interface LiveTableRow extends BaseTableRow {
+	position: number;
+	goalDifference: number;
+	/** Position in the server's table; `basePosition - position` > 0 means moved up. */
+	basePosition: number;
+	/** The team is playing one of the fixtures now. */
+	playing: boolean;
+}
+
+/** What the recomputation needs of a match's live state. */
+export interface FixtureState {
+	status: string;
+	score: { home: number; away: number } | null;
+}
+
+const COUNTED = /^(live|half_time|finished|finished_aet|finished_pen|awarded)$/;
+const PLAYING = /^(live|half_time)$/;
+export const POINTS_FOR_WIN = 3;
+
+export function liveTable(
+	base: readonly BaseTableRow[],
+	fixtures: readonly TableFixture[],
+	states: Readonly<Record<string, FixtureState | undefined>>,
+): LiveTableRow[] {
+	const rows = new Map<number, LiveTableRow>(
+		base.map((r, i) => [
+			r.teamId,
+			{ ...r, position: i + 1, basePosition: i + 1, goalDifference: r.goalsFor - r.goalsAgainst, playing: false },
+		]),
+	);
+	const seen = new Set<string>();
+	for (const f of fixtures) {
+		if (seen.has(f.matchId)) continue;
+		seen.add(f.matchId);
+		const state = states[f.matchId];
+		const home = rows.get(f.homeTeamId);
+		const away = rows.get(f.awayTeamId);
+		if (!state || !home || !away || !state.score || !COUNTED.test(state.status)) continue;
+		const { home: hg, away: ag } = state.score;
+		const playing = PLAYING.test(state.status);
+		home.playing ||= playing;
+		away.playing ||= playing;
+		home.played++;
+		away.played++;
+		home.goalsFor += hg;
+		home.goalsAgainst += ag;
+		away.goalsFor += ag;
+		away.goalsAgainst += hg;
+		if (hg > ag) {
+			home.won++;
+			away.lost++;
+			home.points += POINTS_FOR_WIN;
+		} else if (hg < ag) {
+			away.won++;
+			home.lost++;
+			away.points += POINTS_FOR_WIN;
+		} else {
+			home.drawn++;
+			away.drawn++;
+			home.points++;
+			away.points++;
+		}
+	}
+	const list = [...rows.values()];
+	for (const r of list) r.goalDifference = r.goalsFor - r.goalsAgainst;
+	list.sort(
+		(a, b) =>
+			b.points - a.points ||
+			b.goalDifference - a.goalDifference ||
+			b.goalsFor - a.goalsFor ||
+			a.basePosition - b.basePosition,
+	);
+	list.forEach((r, i) => (r.position = i + 1));
+	return list;
+}
