@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import { useTranslations } from '../../../src/i18n/server';
 import { auth as authMiddleware } from '../../../src/middleware/auth';
 import { setClockForTests } from '../../../src/server/auth/clock';
@@ -15,6 +16,24 @@ export const SITE = 'http://matchday.test';
 const TABLES = ['auth_security_events', 'auth_password_resets', 'auth_refresh_tokens', 'auth_sessions', 'users'];
 
 let handle: DbHandle | undefined;
+let scratch: { server: string; name: string } | undefined;
+
+/**
+ * In-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server, a scratch database
+ * of its own (test files run in parallel, so they must not share tables).
+ */
+async function databaseUrl(): Promise<string> {
+	const server = process.env['TEST_DATABASE_URL'];
+	if (!server) return 'memory://';
+	const name = `auth_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+	const admin = postgres(server, { max: 1, onnotice: () => {} });
+	await admin.unsafe(`CREATE DATABASE ${name}`);
+	await admin.end();
+	scratch = { server, name };
+	const url = new URL(server);
+	url.pathname = `/${name}`;
+	return url.toString();
+}
 let dataDir = '';
 
 /**
@@ -34,7 +53,7 @@ export async function setupAuthWorld(env: Record<string, string> = {}): Promise<
 	});
 	resetConfigForTests();
 	resetAuthSecretForTests();
-	handle = await openDatabase(process.env['TEST_DATABASE_URL'] || 'memory://');
+	handle = await openDatabase(await databaseUrl());
 	setDbHandleForTests(handle);
 	await resetAuthWorld();
 }
@@ -53,6 +72,12 @@ export async function teardownAuthWorld(): Promise<void> {
 	await flushMail();
 	setDbHandleForTests(undefined);
 	await handle?.close();
+	if (scratch) {
+		const admin = postgres(scratch.server, { max: 1, onnotice: () => {} });
+		await admin.unsafe(`DROP DATABASE IF EXISTS ${scratch.name} WITH (FORCE)`);
+		await admin.end();
+		scratch = undefined;
+	}
 	rmSync(dataDir, { recursive: true, force: true });
 }
 
