@@ -1,4 +1,6 @@
 import { localDate } from '../../../lib/time-zone';
+import { getLiveMatchesPage } from '../../live/page';
+import type { SnapshotMatch } from '../../live/snapshot';
 import { getDb } from '../../db/client';
 import { matchesForDay, type DayMatches } from '../queries/matches';
 import { competitionBySlug, type CompetitionInfo } from './competitions';
@@ -15,6 +17,8 @@ export interface DayPageData {
 	/** The nearest day with matches, offered by the empty state (null when the day has matches). */
 	nearest: string | null;
 	strip: string[];
+	/** Live snapshot of the day's live matches for the LiveScoresList island (empty when none). */
+	live: SnapshotMatch[];
 }
 
 /**
@@ -54,5 +58,11 @@ export async function getDayPage(key: string | undefined, timeZone: string, now 
 		if (day.total > 0) nearest = date;
 		day = { ...day, groups: [], total: 0, live: 0 };
 	}
-	return { mode, today, date, competition, day, nearest, strip: dateStrip(date) };
+	// Only a day with live matches pays for the live snapshot (and ships the island).
+	let live: SnapshotMatch[] = [];
+	if (day.live > 0) {
+		const ids = new Set(day.groups.flatMap((g) => g.matches).map((m) => String(m.id)));
+		live = (await getLiveMatchesPage()).matches.filter((m) => ids.has(m.matchId));
+	}
+	return { mode, today, date, competition, day, nearest, strip: dateStrip(date), live };
 }

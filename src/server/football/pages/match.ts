@@ -1,4 +1,6 @@
 import { getDb } from '../../db/client';
+import { getLiveMatchCentre } from '../../live/page';
+import type { SnapshotMatch } from '../../live/snapshot';
 import { getMatchDetail, type MatchDetail } from '../queries/match-detail';
 import { recordView } from '../queries/popular';
 
@@ -9,6 +11,20 @@ import { recordView } from '../queries/popular';
 export async function getMatchPage(id: string | undefined, now = new Date()): Promise<MatchDetail | undefined> {
 	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
 	return getMatchDetail(await getDb(), Number(id), now);
+}
+
+/**
+ * The match centre: the match, plus the live snapshot for the LiveMatchCentre island when
+ * the match is being played (a finished or future match ships no JavaScript).
+ */
+export async function getMatchCentre(
+	id: string | undefined,
+	now = new Date(),
+): Promise<{ detail: MatchDetail; live: SnapshotMatch | null } | undefined> {
+	const detail = await getMatchPage(id, now);
+	if (!detail) return undefined;
+	const playing = detail.match.status === 'live' || detail.match.status === 'half_time';
+	return { detail, live: playing ? await getLiveMatchCentre(detail.match.id) : null };
 }
 
 /**
