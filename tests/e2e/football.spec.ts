@@ -288,3 +288,29 @@ test.describe('phone layout', () => {
 		});
 	}
 });
+
+test.describe('hostile input on football pages', () => {
+	test('redirects never leave the site', async ({ request }) => {
+		for (const path of ['/en/deprecated/%2F%2Fevil.com', '/en/deprecated/https%3A%2F%2Fevil.com', '/en/deprecated/..%2F..%2Fevil']) {
+			const response = await request.get(path, { maxRedirects: 0 });
+			const location = response.headers().location ?? '';
+			expect(location.includes('evil'), path).toBe(false);
+			expect([301, 404, 410], path).toContain(response.status());
+		}
+		const form = await request.get('/en/team/head-to-head?team1=%2F%2Fevil.com&team2=argentina', { maxRedirects: 0 });
+		expect(form.status()).toBe(200);
+		expect(form.headers().location).toBeUndefined();
+	});
+
+	test('filter and key values are validated, never reflected raw', async ({ request }) => {
+		const xss = '<script>alert(1)</script>';
+		const fixtures = await request.get(`/en/fixtures-results?competition=${encodeURIComponent(xss)}&date=${encodeURIComponent(xss)}&page=-5`);
+		expect(fixtures.status()).toBe(200);
+		expect(await fixtures.text()).not.toContain(xss);
+		const home = await request.get(`/en/home-${encodeURIComponent(xss)}`);
+		expect(home.status()).toBe(200);
+		expect(await home.text()).not.toContain(xss);
+		const league = await request.get(`/en/league/1?season=${encodeURIComponent(xss)}`);
+		expect(league.status()).toBe(404);
+	});
+});
