@@ -45,6 +45,8 @@ export default defineConfig({
 			DATA_DIR: '.data/e2e',
 			ASTRO_TELEMETRY_DISABLED: '1',
 			TEST_FAULTS: '1',
+			// Live: replayed matches run 60x faster so goals arrive within a test's time.
+			REPLAY_SPEED: process.env.E2E_REPLAY_SPEED ?? '60',
 		},
 	},
 });

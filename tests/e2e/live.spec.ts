@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Live scores in a real Chromium against the built site, fed by the replay feed
+// (REPLAY_SPEED in playwright.config.ts makes replayed matches run 60x faster).
+
+const rows = (page: Page) => page.locator('.live-list li[data-match-id]');
+
+async function scores(page: Page): Promise<Map<string, string>> {
+	const out = new Map<string, string>();
+	for (const li of await rows(page).all()) {
+		out.set((await li.getAttribute('data-match-id')) ?? '', (await li.getByTestId('live-score').innerText()).trim());
+	}
+	return out;
+}
+
+async function openLive(page: Page): Promise<void> {
+	await page.goto('/en/live-matches');
+	// Hydrated and connected: the store has opened its stream.
+	await expect(page.getByTestId('live-age')).toHaveAttribute('data-state', 'open', { timeout: 20_000 });
+	await expect(rows(page).first()).toBeVisible({ timeout: 20_000 });
+}
+
+test.describe('live scores', () => {
+	test.setTimeout(120_000);
+
+	test('replayed matches are clearly labelled as replays', async ({ page }) => {
+		await openLive(page);
+		await expect(page.locator('.replay-note')).toContainText('Not live football');
+		const n = await rows(page).count();
+		expect(n).toBeGreaterThan(0);
+		for (const li of await rows(page).all()) {
+			await expect(li.getByTestId('replay-badge')).toHaveText('Replay');
+		}
+	});
+
+	test('a goal appears without a reload', async ({ page }) => {
+		await openLive(page);
+		// A marker that a reload would wipe.
+		await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+		const before = await scores(page);
+		await expect
+			.poll(
+				async () => {
+					for (const [id, score] of await scores(page)) {
+						if (score !== '0–0' && score !== before.get(id)) return `${id}:${score}`;
+					}
+					return '';
+				},
+				{ timeout: 100_000, intervals: [500] },
+			)
+			.not.toBe('');
+		expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+		await expect(page.getByTestId('live-age')).toContainText(/Updated \d+ (s|min) ago/);
+	});
+
+	test('offline keeps the last scores, says so, and catches up when back online', async ({ page, context }) => {
+		await openLive(page);
+		const shown = await scores(page);
+		await context.setOffline(true);
+		await expect(page.getByTestId('live-age')).toHaveAttribute('data-state', 'offline');
+		await expect(page.getByTestId('live-age')).toContainText('Offline');
+		for (const [id, score] of shown) {
+			const li = page.locator(`.live-list li[data-match-id="${id}"]`);
+			if (await li.count()) await expect(li.getByTestId('live-score')).toHaveText(score);
+		}
+		// Back online: the stream reopens and resumes after the last event id it saw.
+		const resumed = page.waitForRequest((r) => r.url().includes('/api/live') && r.url().includes('lastEventId='));
+		await context.setOffline(false);
+		await resumed;
+		await expect(page.getByTestId('live-age')).toHaveAttribute('data-state', 'open', { timeout: 20_000 });
+		await expect(page.getByTestId('live-age')).not.toContainText('Offline');
+	});
+
+	test('spoiler-safe mode hides scores until revealed and is remembered after a reload', async ({ page }) => {
+		await openLive(page);
+		await page.getByTestId('spoiler-mode').selectOption('hide');
+		const first = rows(page).first();
+		await expect(first.getByTestId('live-score')).toHaveText('–');
+		await page.reload();
+		await expect(page.getByTestId('live-age')).toHaveAttribute('data-state', 'open', { timeout: 20_000 });
+		await expect(page.getByTestId('spoiler-mode')).toHaveValue('hide');
+		const row = rows(page).first();
+		await expect(row.getByTestId('live-score')).toHaveText('–');
+		await row.getByTestId('reveal').click();
+		await expect(row.getByTestId('live-score')).toHaveText(/^\d+–\d+$/);
+		await expect(row.getByTestId('reveal')).toHaveCount(0);
+		// Other matches stay hidden.
+		if ((await rows(page).count()) > 1) await expect(rows(page).nth(1).getByTestId('live-score')).toHaveText('–');
+	});
+});
