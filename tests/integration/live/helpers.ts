@@ -1,7 +1,8 @@
 import { createServer, get, type ClientRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from '../../../src/server/db/client';
+import type { DbHandle } from '../../../src/server/db/client';
+import { openScratchDatabase } from '../../helpers/database';
 import type { LiveBus } from '../../../src/server/live/bus';
 import { LiveHub, type HubOptions } from '../../../src/server/live/hub';
 import { handleLiveRequest } from '../../../src/server/live/node-handler';
@@ -9,10 +10,7 @@ import { rowsOf } from '../../../src/server/live/matches';
 
 /** A database for one test: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export async function openTestDb(): Promise<DbHandle> {
-	const url = process.env.TEST_DATABASE_URL;
-	const handle = await openDatabase(url ?? 'memory://');
-	if (url) await handle.exec('TRUNCATE live_events, live_replays, matches, seasons, competitions, teams CASCADE');
-	return handle;
+	return openScratchDatabase();
 }
 
 /** Inserts a competition, season, two teams and `count` scheduled matches; returns match ids. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { resetAuthSecretForTests } from '../../../src/server/auth/secret';
 import { config, resetConfigForTests } from '../../../src/server/config';
 import { openDatabase, setDbHandleForTests, type DbHandle } from '../../../src/server/db/client';
+import { openScratchDatabase } from '../../helpers/database';
 import { setPaymentsClockForTests } from '../../../src/server/payments/clock';
 import { derivedKey } from '../../../src/server/payments/keys';
 import { SANDBOX_SIGNATURE_HEADER } from '../../../src/server/payments/providers/sandbox';
@@ -18,7 +19,7 @@ let dataDir = '';
 
 /**
  * A fresh world for one test file: fixed secrets, temporary DATA_DIR (outbox), in-memory
- * PGlite, or the PostgreSQL of TEST_DATABASE_URL (payments tables emptied between tests).
+ * PGlite, or a scratch database beside TEST_DATABASE_URL (payments tables emptied between tests).
  */
 export async function setupPayments(env: Record<string, string> = {}, url?: string): Promise<DbHandle> {
 	dataDir = mkdtempSync(join(tmpdir(), 'payments-test-'));
@@ -33,7 +34,7 @@ export async function setupPayments(env: Record<string, string> = {}, url?: stri
 	});
 	resetConfigForTests();
 	resetAuthSecretForTests();
-	handle = await openDatabase(url ?? (process.env['TEST_DATABASE_URL'] || 'memory://'));
+	handle = url ? await openDatabase(url) : await openScratchDatabase();
 	setDbHandleForTests(handle);
 	await resetPayments();
 	return handle;
