@@ -27,6 +27,8 @@ const schema = z.object({
 	/** Comma-separated proxy addresses whose X-Forwarded-* headers we believe. */
 	TRUSTED_PROXIES: z.string().default(''),
 	DATA_DIR: z.string().default('.data'),
+	/** The in-process route cache of public pages; `off` for benchmarks of raw rendering. */
+	ROUTE_CACHE: z.enum(['on', 'off']).default('on'),
 	/** Live: replay clock speed (1 = real time, 60 = a minute of match per second). */
 	REPLAY_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
 	/** Live: how many past matches the replay feed plays back at the same time. */
