@@ -23,10 +23,12 @@ export function formatKickoff(iso: string, locale: Locale, timeZone: string, sty
 }
 
 /** A calendar day (YYYY-MM-DD) as a long, localised heading ("Saturday 16 August 2025"). */
-export function formatDay(date: string, locale: Locale, style: 'long' | 'short' = 'long'): string {
+export function formatDay(date: string, locale: Locale, style: 'long' | 'medium' | 'short' = 'long'): string {
 	const options: Intl.DateTimeFormatOptions =
 		style === 'long'
 			? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }
-			: { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
+			: style === 'medium'
+				? { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }
+				: { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
 	return new Intl.DateTimeFormat(LOCALE_TAGS[locale], options).format(new Date(`${date}T12:00:00Z`));
 }

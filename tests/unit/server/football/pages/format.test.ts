@@ -20,6 +20,7 @@ describe('kick-off formatting', () => {
 		expect(formatDay('2025-08-16', 'en')).toMatch(/^Saturday,? 16 August 2025$/);
 		expect(formatDay('2025-08-16', 'de')).toContain('August');
 		expect(formatDay('2025-08-16', 'fr')).toContain('août');
+		expect(formatDay('2022-12-18', 'en', 'medium')).toBe('18 Dec 2022');
 	});
 });
 

@@ -97,6 +97,7 @@ function match(partial: Partial<MatchSummary>): MatchSummary {
 		winner: 'home',
 		version: 1,
 		updatedAt: new Date(),
+		isReplay: false,
 		...partial,
 	};
 }
