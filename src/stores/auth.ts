@@ -9,7 +9,6 @@ export interface AuthUser {
 	name: string;
 	scope: string[];
 	plan: string;
-	[key: string]: unknown;
 }
 
 export interface AuthState {
@@ -121,8 +120,8 @@ function userFrom(body: unknown): AuthUser {
 	return data as AuthUser;
 }
 
-function remember(user: AuthUser): void {
-	const token = user['token'] as { expires_at?: unknown; refresh_expires_at?: unknown } | undefined;
+function remember(user: AuthUser & { token?: { expires_at?: unknown; refresh_expires_at?: unknown } }): void {
+	const { token } = user;
 	if (typeof token?.expires_at === 'number') known.access = token.expires_at;
 	if (typeof token?.refresh_expires_at === 'number') known.refresh = token.refresh_expires_at;
 	const { token: _omit, ...plain } = user;

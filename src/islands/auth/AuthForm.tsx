@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { checkField, type AuthField } from '../../lib/auth-validation';
 
 export type { AuthField };
@@ -33,7 +33,7 @@ export default function AuthForm({ fields, hidden = {}, submit, messages, action
 		return code;
 	};
 
-	const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+	const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
 		const data = new FormData(event.currentTarget);
 		let failed = false;
 		for (const field of fields) if (check(field, String(data.get(field.name) ?? ''))) failed = true;

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { checkField } from '../../lib/auth-validation';
 import { $auth, AuthError, configureAuth, hydrateAuth, login } from '../../stores/auth';
 
@@ -24,7 +24,7 @@ export default function LoginForm({ labels, messages, redirect, home, initialErr
 	const [error, setError] = useState<string | null>(initialError ?? null);
 	const [busy, setBusy] = useState(false);
 
-	const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+	const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		const data = new FormData(event.currentTarget);
 		const email = String(data.get('email') ?? '');

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, type SubmitEvent } from 'react';
 import { $auth, configureAuth, fetchUser, hydrateAuth, logout, needsRenewal, type AuthUser } from '../../stores/auth';
 
 export interface LogoutButtonProps {
@@ -27,7 +27,7 @@ export default function LogoutButton({ user, label, target, intent, testId }: Lo
 		if (needsRenewal()) fetchUser().catch(() => {});
 	}, [user, target]);
 
-	const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+	const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
 		event.preventDefault();
 		await logout(intent === 'logout' ? '/api/auth/logout' : '/api/auth/logout-all');
 	};
