@@ -196,6 +196,15 @@ test.describe('match centre', () => {
 		await expect(page.locator('table.league-table tr.highlight')).toHaveCount(2);
 	});
 
+	test('the view beacon is an uncached GIF, also for ids that do not exist', async ({ request }) => {
+		for (const path of ['/en/match/1/seen.gif', '/en/match/99999999/seen.gif']) {
+			const response = await request.get(path, { headers: { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
+			expect(response.status()).toBe(200);
+			expect(response.headers()['content-type']).toBe('image/gif');
+			expect(response.headers()['cache-control']).toBe('no-store');
+		}
+	});
+
 	test('unknown match 404; /match lists today', async ({ page }) => {
 		expect((await page.goto('/en/match/99999999'))?.status()).toBe(404);
 		expect((await page.goto('/en/match/abc'))?.status()).toBe(404);
@@ -207,6 +216,8 @@ test.describe('match centre', () => {
 		await page.goto('/en/home-2024-07-14');
 		await page.locator('li.match-row', { hasText: 'Spain' }).getByRole('link').click();
 		const id = /\/match\/(\d+)$/.exec(page.url())![1];
+		// The page is route-cached: its <img> beacon counts the view, fetched on every load.
+		await expect(page.locator('img.beacon')).toHaveAttribute('src', `/en/match/${id}/seen.gif`);
 		await page.goto('/en/most-popular-matches');
 		await expect(page.locator(`li.match-row[data-match-id="${id}"]`)).toHaveCount(1);
 		expect((await page.goto('/en/most-popular-matches-whatever'))?.status()).toBe(200);

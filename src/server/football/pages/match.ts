@@ -27,6 +27,12 @@ export async function getMatchCentre(
 	return { detail, live: playing ? await getLiveMatchCentre(detail.match.id) : null };
 }
 
+/** A transparent 1×1 GIF: the body of the view beacon. */
+export const VIEW_PIXEL = Uint8Array.from(
+	atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'),
+	(c) => c.charCodeAt(0),
+);
+
 /**
  * Counts a match-centre view for "most popular" (crawlers excluded by `recordView`). Not
  * awaited by the page: a failed count must never break the page, so errors are logged.
