@@ -70,6 +70,13 @@ test('register, meet the plan prompt, buy premium with the success card, watch t
 	const copied = await stranger.request.get(src);
 	expect(copied.status()).toBe(403);
 	await stranger.close();
+
+	// The account page shows the plan, its end date and the payment in the history.
+	await page.goto('/en/account');
+	await expect(page.getByTestId('signed-in-as')).toContainText('premium-monthly');
+	await expect(page.locator('#billing-title')).toBeVisible();
+	await expect(page.locator('.billing__history tbody tr')).toHaveCount(1);
+	await expect(page.locator('.billing__history')).toContainText('8.99');
 });
 
 test('the decline card ends on the failure page with nothing bought', async ({ page }) => {

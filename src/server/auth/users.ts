@@ -5,6 +5,7 @@ import { getDb } from '../db/client';
 import { users, type UserRow } from '../db/schema/auth';
 import { now } from './clock';
 import { normaliseEmail } from './email';
+import { planOf as entitlementPlanOf } from '../payments/entitlements';
 
 /** The user as the API and the pages see it: never the hash or internal counters. */
 export interface PublicUser {
@@ -16,11 +17,13 @@ export interface PublicUser {
 }
 
 /**
- * The user's plan. Reads the `plan` column, which payments sets; payments may replace this
- * function's body with its entitlement lookup without touching callers.
+ * The user's plan. The `plan` column is kept in step by the payment webhooks, so a free
+ * user costs no lookup; for a paid plan the entitlements are checked, because a plan can
+ * run out by date without any webhook arriving.
  */
 export async function planOf(user: UserRow): Promise<string> {
-	return user.plan;
+	if (user.plan === 'free') return 'free';
+	return entitlementPlanOf(user.id);
 }
 
 export async function toPublicUser(user: UserRow): Promise<PublicUser> {

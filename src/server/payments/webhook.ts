@@ -9,6 +9,7 @@ import type { PaymentEvent } from './events';
 import { sendPaymentConfirmation } from './mail';
 import { providerByName } from './providers';
 import { WebhookSignatureError } from './signature';
+import { forgetSessionChecks } from '../auth/sessions';
 
 export interface WebhookResult {
 	status: number;
@@ -67,6 +68,9 @@ export async function receiveWebhook(
 		console.error(`[payments] webhook ${provider.name} ${event.id} failed; the provider will retry`, error);
 		return fail(503, 'retry_later', 'Temporary failure, please retry');
 	}
+	// The plan shown with the user (Astro.locals.user.plan) comes from a briefly cached
+	// session check: drop it so the very next page shows the new plan.
+	if (applied?.userId) forgetSessionChecks(applied.userId);
 	if (applied?.paidCheckoutId && applied.userId) {
 		// After commit: a failed e-mail must not undo (or repeat) the payment.
 		await confirm(applied.userId, applied.paidCheckoutId);
