@@ -1,6 +1,7 @@
 import { getDb } from '../../db/client';
 import { getLiveMatchCentre } from '../../live/page';
 import type { SnapshotMatch } from '../../live/snapshot';
+import { cached, LISTS_TAG, matchTag } from '../cache';
 import { getMatchDetail, type MatchDetail } from '../queries/match-detail';
 import { recordView } from '../queries/popular';
 
@@ -10,7 +11,10 @@ import { recordView } from '../queries/popular';
  */
 export async function getMatchPage(id: string | undefined, now = new Date()): Promise<MatchDetail | undefined> {
 	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
-	return getMatchDetail(await getDb(), Number(id), now);
+	// The finished detail (tables and head-to-head computed) is kept too, not only the row:
+	// a page render then does no table arithmetic. A match change drops it (matchTag).
+	const n = Number(id);
+	return cached(`pages:match:${n}`, 15_000, [matchTag(n), LISTS_TAG], async () => getMatchDetail(await getDb(), n, now));
 }
 
 /**
