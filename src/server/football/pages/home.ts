@@ -66,3 +66,8 @@ export async function getDayPage(key: string | undefined, timeZone: string, now 
 	}
 	return { mode, today, date, competition, day, nearest, strip: dateStrip(date), live };
 }
+
+/** Route-cache tags of a day page: a change to any of its matches drops the cached page. */
+export function dayTags(data: DayPageData): string[] {
+	return ['home', 'lists', ...data.day.groups.flatMap((g) => g.matches.map((m) => `match:${m.id}`))];
+}

@@ -137,3 +137,13 @@ describe('other pages', () => {
 		expect(await resolveDeprecated('nothing-here', 'en')).toBeNull();
 	});
 });
+
+describe('route-cache tags', () => {
+	it('a day page is tagged with each of its matches', async () => {
+		const { dayTags } = await import('../../../../../src/server/football/pages/home');
+		const data = await getDayPage('2022-12-18', 'UTC');
+		const ids = data.day.groups.flatMap((g) => g.matches).map((m) => `match:${m.id}`);
+		expect(ids.length).toBeGreaterThan(0);
+		expect(dayTags(data)).toEqual(['home', 'lists', ...ids]);
+	});
+});
