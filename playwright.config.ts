@@ -33,7 +33,7 @@ export default defineConfig({
 	},
 	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 	webServer: {
-		command: `node ${process.env.ASTRO_OUT_DIR ?? 'dist'}/server/entry.mjs`,
+		command: 'node scripts/serve.mjs',
 		url: `http://127.0.0.1:${PORT}/robots.txt`,
 		reuseExistingServer: false,
 		timeout: 120_000,

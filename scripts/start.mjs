@@ -7,7 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const entry = new URL('../dist/server/entry.mjs', import.meta.url);
+const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
+const entry = new URL(`../${outDir}/server/entry.mjs`, import.meta.url);
 const rebuild = process.argv.includes('--rebuild');
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 
@@ -19,7 +20,7 @@ if (rebuild || !existsSync(entry)) {
 
 process.env.HOST ??= '0.0.0.0';
 process.env.PORT ??= '4321';
-await import(entry.href);
+await import(new URL('./serve.mjs', import.meta.url).href);
 // Warm up: the first request runs migrations and the first-start data import, so do it
 // now rather than make the first visitor wait.
 const t0 = Date.now();

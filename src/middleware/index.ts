@@ -9,10 +9,20 @@ import { startup } from './startup';
 import { timeZone } from './time-zone';
 
 /**
- * Order matters: the request context catches every failure below it; security headers
- * wrap every response, including redirects and 404s; start-up (migrations, data import)
- * completes before any handler touches data; locale runs before anything that renders text;
- * auth (who is there, page guards) runs after locale, whose redirects it uses; the route
- * cache comes after the guards and serves only anonymous visitors.
+ * Order matters: the request context catches every failure below it; the route cache
+ * answers anonymous hits of public pages at once (stored with their headers); security
+ * headers wrap every other response, including redirects and 404s; start-up (migrations,
+ * data import) completes before any handler touches data; locale runs before anything
+ * that renders text; auth (who is there, page guards) runs after locale, whose redirects
+ * it uses.
  */
-export const onRequest = sequence(requestContext, securityHeaders, startup, locale, auth, routeCache, device, timeZone);
+export const onRequest = sequence(
+	requestContext,
+	routeCache,
+	securityHeaders,
+	startup,
+	locale,
+	auth,
+	device,
+	timeZone,
+);

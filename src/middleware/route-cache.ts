@@ -1,13 +1,20 @@
 import { defineMiddleware } from 'astro:middleware';
+import { localeFromPath } from '../lib/locale-resolution';
 import { TZ_COOKIE } from '../lib/time-zone';
-import { lookup, store } from '../server/cache/route-cache';
+import { cacheKey, lookup, store } from '../server/cache/route-cache';
 import { config } from '../server/config';
+import { LOCALE_COOKIE } from './locale';
 
 /**
  * Serves and fills the route cache for anonymous GETs of pages that opted in. Anything
  * personal bypasses it: a request carrying an auth cookie is never served from, nor
  * stored into, the cache. The key includes the visitor's time zone because pages print
  * kick-off times in it.
+ *
+ * It runs right after the request context, before everything else: a stored page already
+ * carries its security headers, and the guards it skips never apply to a public page.
+ * The one thing the skipped locale middleware does for a page (remember its language in
+ * the cookie) is done here on a hit.
  */
 export const routeCache = defineMiddleware(async (context, next) => {
 	const { request, url } = context;
@@ -15,8 +22,14 @@ export const routeCache = defineMiddleware(async (context, next) => {
 	if (config().ROUTE_CACHE === 'off') return next();
 	const cookie = request.headers.get('cookie') ?? '';
 	if (/(^|;\s*)auth\./.test(cookie)) return next();
-	const key = `${url.pathname}${url.search}|${context.cookies.get(TZ_COOKIE)?.value ?? ''}`;
+	const key = cacheKey(url.pathname + url.search, context.cookies.get(TZ_COOKIE)?.value);
 	const cached = lookup(key);
-	if (cached) return cached;
+	if (cached) {
+		const locale = localeFromPath(url.pathname);
+		if (locale && context.cookies.get(LOCALE_COOKIE)?.value !== locale) {
+			cached.headers.append('Set-Cookie', `${LOCALE_COOKIE}=${locale}; Max-Age=31536000; Path=/; SameSite=Lax`);
+		}
+		return cached;
+	}
 	return store(key, await next());
 });

@@ -26,6 +26,11 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
+
+/** The cache key of a page: path and query, and the visitor's time zone (times differ). */
+export function cacheKey(pathAndSearch: string, timeZone: string | undefined): string {
+	return `${pathAndSearch}|${timeZone ?? ''}`;
+}
 const byTag = new Map<string, Set<string>>();
 let hits = 0;
 let misses = 0;
@@ -132,3 +137,25 @@ export function clearRouteCache(): void {
 export function routeCacheStats(): { entries: number; hits: number; misses: number } {
 	return { entries: entries.size, hits, misses };
 }
+
+/**
+ * What the Node-level front server (scripts/serve.mjs) needs to answer a hit without
+ * entering Astro at all: the raw entry. Published on globalThis because the front server
+ * lives outside the bundle that owns this module.
+ */
+export interface RawHit {
+	status: number;
+	headers: [string, string][];
+	body: Uint8Array;
+}
+
+const FRONT = Symbol.for('matchday.route-cache');
+(globalThis as Record<symbol, unknown>)[FRONT] = {
+	key: cacheKey,
+	get(key: string, now = Date.now()): RawHit | undefined {
+		const entry = entries.get(key);
+		if (!entry || entry.expires <= now) return undefined;
+		hits++;
+		return { status: entry.status, headers: entry.headers, body: entry.body };
+	},
+};

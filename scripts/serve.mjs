@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * The production server: Astro's Node handler behind a thin front that answers route-cache
+ * hits without entering Astro at all (a hit then costs about what a bare node:http server
+ * sending the same bytes costs). Everything else, including every request that carries an
+ * auth cookie, a non-GET method, or a language cookie that differs from the page's, goes
+ * to Astro unchanged.
+ *
+ *   node scripts/serve.mjs            (ASTRO_OUT_DIR picks the build, default dist)
+ */
+import http from 'node:http';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const outDir = resolve(process.env.ASTRO_OUT_DIR ?? 'dist');
+const { handler } = await import(pathToFileURL(join(outDir, 'server/entry.mjs')).href);
+const FRONT = Symbol.for('matchday.route-cache');
+
+const LOCALE_PREFIX = /^\/(en|id|de|es|fr|it|nl|pt|tr|ru)(\/|$)/;
+
+/** The value of one cookie, without parsing the whole header. */
+function cookieValue(header, name) {
+	if (!header) return undefined;
+	const at = header.indexOf(`${name}=`);
+	if (at < 0 || (at > 0 && header[at - 1] !== ' ' && header[at - 1] !== ';')) return undefined;
+	const end = header.indexOf(';', at);
+	return decodeURIComponent(header.slice(at + name.length + 1, end < 0 ? undefined : end));
+}
+
+function fromCache(req, res) {
+	if (req.method !== 'GET' || process.env.ROUTE_CACHE === 'off') return false;
+	const cache = globalThis[FRONT];
+	if (!cache) return false;
+	const url = req.url ?? '/';
+	const cookie = req.headers.cookie;
+	if (cookie && /(^|;\s*)auth\./.test(cookie)) return false;
+	const locale = LOCALE_PREFIX.exec(url)?.[1];
+	if (!locale || cookieValue(cookie, 'i18n_redirected') !== locale) return false;
+	let hit;
+	try {
+		hit = cache.get(cache.key(url, cookieValue(cookie, 'tz')));
+	} catch {
+		return false;
+	}
+	if (!hit) return false;
+	res.statusCode = hit.status;
+	for (const [name, value] of hit.headers) res.setHeader(name, value);
+	res.setHeader('X-Cache', 'HIT');
+	res.setHeader('Content-Length', hit.body.byteLength);
+	res.end(hit.body);
+	return true;
+}
+
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 4321);
+const server = http.createServer((req, res) => {
+	if (!fromCache(req, res)) handler(req, res);
+});
+server.listen(port, host, () => console.log(`Listening on http://${host}:${port}`));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+	process.once(signal, () => {
+		server.close();
+		// Give the live hub its SIGTERM handling (retry hints) before the process ends.
+		setTimeout(() => process.exit(0), 1500).unref();
+	});
+}
