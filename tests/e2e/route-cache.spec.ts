@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+// The route cache, through the production server front (scripts/serve.mjs): hits carry the
+// same security headers as a fresh render, personal requests never see a cached page, and
+// the language cookie is still remembered on a hit.
+const PAGE = '/en/team';
+
+test('a public page is served from the cache with its security headers', async ({ request }) => {
+	const headers = { Cookie: 'i18n_redirected=en' };
+	const first = await request.get(PAGE, { headers });
+	expect(first.status()).toBe(200);
+	const second = await request.get(PAGE, { headers });
+	expect(second.headers()['x-cache']).toBe('HIT');
+	expect(await second.text()).toBe(await first.text());
+	for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+		expect(second.headers()[name], name).toBe(first.headers()[name]);
+	}
+	expect(second.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+	expect(second.headers()['x-route-cache']).toBeUndefined();
+});
+
+test('a request with an auth cookie is never answered from the cache', async ({ request }) => {
+	await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en' } });
+	const personal = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; auth.access=forged' } });
+	expect(personal.status()).toBe(200);
+	expect(personal.headers()['x-cache']).not.toBe('HIT');
+});
+
+test('a cache hit in another language still saves the language cookie', async ({ request }) => {
+	await request.get('/de/team', { headers: { Cookie: 'i18n_redirected=de' } });
+	const hit = await request.get('/de/team', { headers: { Cookie: 'i18n_redirected=en' } });
+	expect(hit.status()).toBe(200);
+	expect(hit.headers()['x-cache']).toBe('HIT');
+	expect(hit.headers()['set-cookie'] ?? '').toContain('i18n_redirected=de');
+});
+
+test('different time zones get different cached pages', async ({ request }) => {
+	const berlin = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; tz=Europe/Berlin' } });
+	const again = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; tz=Europe/Berlin' } });
+	expect(berlin.status()).toBe(200);
+	expect(again.headers()['x-cache']).toBe('HIT');
+	const tokyo = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; tz=Asia/Tokyo' } });
+	expect(tokyo.headers()['x-cache']).not.toBe('HIT');
+});
