@@ -5,12 +5,12 @@ import { expect, test } from '@playwright/test';
 
 /**
  * The JavaScript budget. Stated sizes are gzip bytes:
- * - any single client chunk: 64 KB (React's runtime is the largest at about 60 KB);
+ * - any single client chunk: 72 KB (React 19's client runtime is the largest at about 66 KB);
  * - the HLS player chunk (hls.js), loaded only on pages that play video: 180 KB;
  * - all scripts a page loads together: home 110 KB, live matches 130 KB.
  * Static pages carry no script at all (static-pages.spec.ts).
  */
-const CHUNK_LIMIT = 64 * 1024;
+const CHUNK_LIMIT = 72 * 1024;
 const HLS_CHUNK_LIMIT = 180 * 1024;
 const PAGE_LIMITS: Record<string, number> = { '/en': 110 * 1024, '/en/live-matches': 130 * 1024 };
 
