@@ -1,0 +1,86 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import LiveLeagueTable from '../../../src/islands/live/LiveLeagueTable';
+import LiveMatchCentre from '../../../src/islands/live/LiveMatchCentre';
+import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS } from '../../../src/islands/live/labels';
+import { leagueTableLabels, matchCentreLabels } from '../../../src/server/live/labels';
+import { useTranslations } from '../../../src/i18n/server';
+import { LOCALES } from '../../../src/i18n/locales';
+import { $spoiler } from '../../../src/stores/spoiler';
+import type { LiveMatchState } from '../../../src/stores/live';
+
+// The match and league pages belong to other features: these render the two islands the
+// way those pages will (server-side first paint, real translations), so a broken prop or
+// label shows up here first.
+const t = useTranslations('de');
+const match: LiveMatchState = {
+	matchId: '42',
+	status: 'live',
+	minute: 67,
+	score: { home: 2, away: 1 },
+	home: { id: 1, name: 'Northton' },
+	away: { id: 2, name: 'Southby' },
+	isReplay: true,
+	version: 9,
+	timeline: [
+		{ id: 10, type: 'goal', minute: 12, addedTime: null, side: 'home', player: 'A. Quill' },
+		{ id: 11, type: 'red', minute: 45, addedTime: 2, side: 'away', player: 'M. Crane' },
+		{ id: 12, type: 'mystery', minute: 50 },
+	],
+	stats: { possession: [58, 42], xg: [1, 0] },
+};
+
+afterEach(() => $spoiler.set({ mode: 'off', delaySec: 0 }));
+
+describe('LiveMatchCentre', () => {
+	it('labels every timeline type and statistic in every locale', () => {
+		for (const locale of LOCALES) {
+			const labels = matchCentreLabels(useTranslations(locale));
+			for (const k of TIMELINE_LABEL_KEYS) expect(labels.events[k]).not.toMatch(/^(live:|events\.)/);
+			for (const k of STAT_LABEL_KEYS) expect(labels.stats[k]).not.toMatch(/^(live:|stats\.)/);
+			for (const v of Object.values(leagueTableLabels(useTranslations(locale)))) expect(v).not.toMatch(/^live:|^table\./);
+		}
+	});
+
+	it('renders score, minute, replay label, translated timeline and known statistics', () => {
+		const html = renderToStaticMarkup(createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t) }));
+		expect(html).toContain('2–1');
+		expect(html).toMatch(/67(&#x27;|')/);
+		expect(html).toContain('Wiederholung');
+		expect(html).toContain('Tor');
+		expect(html).toMatch(/45\+2(&#x27;|')/);
+		expect(html).toContain('Rote Karte');
+		expect(html).not.toContain('mystery');
+		expect(html).toContain('Ballbesitz');
+		expect(html).not.toContain('xg');
+	});
+
+	it('hides the score, the goals and the statistics in spoiler-safe mode', () => {
+		$spoiler.set({ mode: 'hide', delaySec: 0 });
+		const html = renderToStaticMarkup(createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t) }));
+		expect(html).not.toContain('2–1');
+		expect(html).not.toContain('A. Quill');
+		expect(html).not.toContain('Ballbesitz');
+		expect(html).toContain('Ergebnis zeigen');
+	});
+});
+
+describe('LiveLeagueTable', () => {
+	const rows = [
+		{ teamId: 1, name: 'Northton', played: 2, won: 1, drawn: 0, lost: 1, goalsFor: 3, goalsAgainst: 3, points: 3 },
+		{ teamId: 2, name: 'Southby', played: 2, won: 1, drawn: 1, lost: 0, goalsFor: 2, goalsAgainst: 1, points: 4 },
+	];
+	const fixtures = [{ matchId: '42', homeTeamId: 1, awayTeamId: 2 }];
+
+	it('renders the server table, in its order, with translated headings', () => {
+		// The store is empty on the server: the first paint uses `initial` through the store
+		// only in the browser, so here the table is the server's.
+		const html = renderToStaticMarkup(
+			createElement(LiveLeagueTable, { rows: [...rows].reverse(), fixtures, initial: [match], labels: leagueTableLabels(t) }),
+		);
+		expect(html).toContain('Live-Tabelle');
+		expect(html.indexOf('Southby')).toBeLessThan(html.indexOf('Northton'));
+		expect(html).toContain('Pkt.');
+	});
+});
