@@ -33,6 +33,11 @@ const schema = z.object({
 	REPLAY_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
 	/** Live: how many past matches the replay feed plays back at the same time. */
 	REPLAY_CONCURRENT: z.coerce.number().int().min(1).max(20).default(3),
+	/** Live: competitions (slugs, comma-separated) the replay feed draws from; empty = every tournament. */
+	REPLAY_COMPETITIONS: z
+		.string()
+		.regex(/^[a-z0-9-]*(,[a-z0-9-]+)*$/, 'REPLAY_COMPETITIONS must be competition slugs separated by commas')
+		.default(''),
 	/** Live: SSE heartbeat period (ms); at most 15 s so 60 s proxy idle timeouts never cut in. */
 	LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(15000).default(15000),
 	/** Live: unsent bytes a client may have before it is dropped. */

@@ -22,7 +22,7 @@ export function startLiveFeed(): Promise<void> {
 		await hub.start();
 		const db = await getDb();
 		if (cfg.FEED === 'replay') {
-			await new ReplayFeed({ db, bus: hub.bus, speed: cfg.REPLAY_SPEED, concurrent: cfg.REPLAY_CONCURRENT }).start();
+			await new ReplayFeed({ db, bus: hub.bus, speed: cfg.REPLAY_SPEED, concurrent: cfg.REPLAY_CONCURRENT, competitions: cfg.REPLAY_COMPETITIONS }).start();
 		} else {
 			let client: ProviderClient | undefined;
 			if (cfg.FEED === 'football-data' && cfg.FOOTBALL_DATA_TOKEN) {

@@ -51,6 +51,18 @@ describe('ReplayFeed', () => {
 		expect(log.every((e, i) => i === log.length - 1 || e.payload.isReplay === true)).toBe(true);
 	});
 
+	it('draws only from the configured competitions', async () => {
+		const id = await seedPastMatch();
+		const [comp] = rowsOf<{ slug: string }>(await handle.db.execute(sql`SELECT slug FROM competitions`));
+		const bus = new MemoryBus();
+		const elsewhere = new ReplayFeed({ db: handle.db, bus, speed: 60, concurrent: 1, competitions: 'euro,world-cup', now: () => 0 });
+		await elsewhere.tick();
+		expect((await readMatchStates(handle.db, [id]))[0]).toMatchObject({ status: 'finished', isReplay: false });
+		const here = new ReplayFeed({ db: handle.db, bus, speed: 60, concurrent: 1, competitions: `euro,${comp!.slug}`, now: () => 0 });
+		await here.tick();
+		expect((await readMatchStates(handle.db, [id]))[0]).toMatchObject({ status: 'live', isReplay: true });
+	});
+
 	it('restores a match a crashed process left mid-replay', async () => {
 		const id = await seedPastMatch();
 		const bus = new MemoryBus();

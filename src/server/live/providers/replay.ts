@@ -39,7 +39,15 @@ export class ReplayFeed {
 	private stopped = false;
 
 	constructor(
-		private deps: { db: Database; bus: LiveBus; speed: number; concurrent: number; now?: () => number },
+		private deps: {
+			db: Database;
+			bus: LiveBus;
+			speed: number;
+			concurrent: number;
+			/** Competition slugs to draw from, comma-separated; empty: every tournament. */
+			competitions?: string;
+			now?: () => number;
+		},
 	) {}
 
 	private now(): number {
@@ -123,6 +131,7 @@ export class ReplayFeed {
 				m.ft_away, m.et_home, m.et_away, m.pen_home, m.pen_away
 				FROM matches m JOIN seasons s ON s.id = m.season_id JOIN competitions c ON c.id = s.competition_id
 				WHERE c.type = 'tournament' AND m.status IN ('finished', 'finished_aet', 'finished_pen')
+				AND (${this.deps.competitions || null}::text IS NULL OR c.slug = ANY(string_to_array(${this.deps.competitions || null}::text, ',')))
 				AND EXISTS (SELECT 1 FROM match_events e WHERE e.match_id = m.id)
 				AND NOT EXISTS (SELECT 1 FROM live_replays r WHERE r.match_id = m.id)
 				ORDER BY random() LIMIT ${n}`),
