@@ -7,6 +7,7 @@ import { canonicalClubName, CLUB_ALIASES, NATION_CODES, RIVALRIES } from './alia
 import { parseSourceFile, squadsSchema, stadiumsSchema, teamsFileSchema, type ParsedMatch, type RawTeam } from './parse';
 import { COMPETITIONS, SOURCE_FILES, competitionInfo, type SourceFile } from './sources';
 import { rowsOf, upsertRows, type UpsertCount } from './upsert';
+import { unifyScorerNames, type GoalRow } from './scorer-names';
 
 export interface ImportOptions {
 	/** Folder holding football.json/, worldcup.json/, euro.json/. Default: data/openfootball. */
@@ -282,6 +283,7 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 			});
 		}
 	}
+	unifyScorerNames(eventRows as unknown as GoalRow[]);
 	const events = (await upsertRows(db, 'match_events', eventRows, ['match_id', 'seq'])).count;
 	if (goalCounts.length > 0) {
 		const removed = rowsOf(
