@@ -120,7 +120,9 @@ test.describe('leagues', () => {
 		await page.goto(`${href}?season=2022`);
 		await expect(page.locator('table.league-table')).toHaveCount(8);
 		const scorers = page.locator('table.scorers');
-		// Upstream spells one scorer two ways ("Mbappé", "Kylian Mbappé"); Messi's 7 are consistent.
+		// Upstream spells one scorer two ways ("Mbappé", "Kylian Mbappé"); the importer merges them.
+		await expect(scorers.locator('tbody tr').first()).toContainText('Kylian Mbappé');
+		await expect(scorers.locator('tbody tr', { hasText: 'Kylian Mbappé' }).locator('td').nth(2)).toHaveText('8');
 		await expect(scorers.locator('tbody tr', { hasText: 'Lionel Messi' }).locator('td').nth(2)).toHaveText('7');
 		await expect(scorers.locator('caption')).toContainText('2022');
 	});
