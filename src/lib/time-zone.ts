@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl';
+
 /** Cookie holding the visitor's IANA time zone, written by the browser (TimeZoneCookie). */
 export const TZ_COOKIE = 'tz';
 
@@ -6,7 +8,7 @@ export function isValidTimeZone(value: unknown): value is string {
 	if (typeof value !== 'string' || value.length === 0 || value.length > 64) return false;
 	if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(value) && value !== 'UTC') return false;
 	try {
-		new Intl.DateTimeFormat('en', { timeZone: value });
+		dateTimeFormat('en', { timeZone: value });
 		return true;
 	} catch {
 		return false;
@@ -15,7 +17,7 @@ export function isValidTimeZone(value: unknown): value is string {
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDate(instant: Date, timeZone: string): string {
-	const parts = new Intl.DateTimeFormat('en-CA', {
+	const parts = dateTimeFormat('en-CA', {
 		timeZone,
 		year: 'numeric',
 		month: '2-digit',

@@ -1,4 +1,5 @@
 import { LOCALE_TAGS, type Locale } from '../../../i18n/locales';
+import { dateTimeFormat } from '../../../lib/intl';
 
 export type KickoffStyle = 'time' | 'date' | 'datetime';
 
@@ -30,5 +31,5 @@ export function formatDay(date: string, locale: Locale, style: 'long' | 'medium'
 			: style === 'medium'
 				? { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }
 				: { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
-	return new Intl.DateTimeFormat(LOCALE_TAGS[locale], options).format(new Date(`${date}T12:00:00Z`));
+	return dateTimeFormat(LOCALE_TAGS[locale], options).format(new Date(`${date}T12:00:00Z`));
 }
