@@ -10,8 +10,7 @@
  * Everything listens on 127.0.0.1 and stops by itself.
  */
 import { spawn } from 'node:child_process';
-import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { load } from './lib/load.mjs';
@@ -41,12 +40,15 @@ async function startSite(port, env) {
 	return { child, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
 }
 
-function bareServer(port, body, headers) {
-	const server = http.createServer((req, res) => {
-		res.writeHead(200, headers);
-		res.end(body);
+/** The baseline in its own process (as the site is), sending exactly `body` and `headers`. */
+async function bareServer(port, body, headers) {
+	const file = join(mkdtempSync(join(tmpdir(), 'bare-')), 'response.json');
+	writeFileSync(file, JSON.stringify({ headers, body: body.toString('base64') }));
+	const child = spawn(process.execPath, [new URL('./lib/bare-server.mjs', import.meta.url).pathname, String(port), file], {
+		stdio: ['ignore', 'pipe', 'inherit'],
 	});
-	return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+	await new Promise((resolve) => child.stdout.once('data', resolve));
+	return { close: (done) => { child.kill(); done(); } };
 }
 
 async function findMatchPath(port) {
