@@ -88,3 +88,37 @@ test.describe('live scores', () => {
 		if ((await rows(page).count()) > 1) await expect(rows(page).nth(1).getByTestId('live-score')).toHaveText('–');
 	});
 });
+
+test.describe('live on the football pages', () => {
+	test.setTimeout(120_000);
+
+	async function aLiveMatch(page: Page): Promise<{ id: number; competition: number; season: string }> {
+		let found: { id: number; competition: number; season: string } | undefined;
+		await expect
+			.poll(async () => {
+				const body = await (await page.request.get('/api/v1/matches?status=live')).json();
+				const m = body.competitions?.[0]?.matches?.[0];
+				if (m) found = { id: m.id, competition: m.competition.id, season: m.season };
+				return Boolean(found);
+			}, { timeout: 60_000 })
+			.toBe(true);
+		return found!;
+	}
+
+	test('the match centre of a live match shows the live island, not the stored timeline', async ({ page }) => {
+		const live = await aLiveMatch(page);
+		await page.goto(`/en/match/${live.id}`);
+		await expect(page.getByTestId('live-centre')).toBeVisible();
+		await expect(page.getByTestId('live-centre').getByTestId('replay-badge')).toContainText('Replay');
+		// The stored timeline of a replayed match would give the ending away.
+		await expect(page.locator('#tl-h')).toHaveCount(0);
+	});
+
+	test('the league table moves live while a match of that season is played', async ({ page }) => {
+		const live = await aLiveMatch(page);
+		await page.goto(`/en/league/${live.competition}?season=${live.season}`);
+		const table = page.getByTestId('live-table').first();
+		await expect(table).toBeVisible();
+		await expect(table.locator('tr.playing').first()).toBeVisible({ timeout: 20_000 });
+	});
+});

@@ -19,6 +19,7 @@ import { $revealed, $spoiler } from '../../stores/spoiler';
 import type { LeagueTableLabels } from './labels';
 import { liveTable, type BaseTableRow, type TableFixture } from './league-table';
 import { LiveAnnouncer, LiveStatus } from './LiveStatus';
+import './live.css';
 
 export type { BaseTableRow, TableFixture } from './league-table';
 export type { LeagueTableLabels } from './labels';

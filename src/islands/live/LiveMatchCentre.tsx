@@ -22,6 +22,7 @@ import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS, type MatchCentreLabels } from './
 import { minuteText } from './LiveScoresList';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
 import SpoilerControl from './SpoilerControl';
+import './live.css';
 
 export type { MatchCentreLabels } from './labels';
 

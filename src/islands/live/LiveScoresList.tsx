@@ -5,6 +5,7 @@ import { $revealed, $spoiler, revealScore, scoreHidden } from '../../stores/spoi
 import type { LiveLabels } from './labels';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
 import SpoilerControl from './SpoilerControl';
+import './live.css';
 
 export type { LiveLabels } from './labels';
 

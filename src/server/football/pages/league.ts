@@ -4,6 +4,7 @@ import { listMatches } from '../queries/matches';
 import { topScorers, type Scorer } from '../queries/scorers';
 import type { MatchSummary } from '../queries/shape';
 import { getStandings, type Standings } from '../queries/standings';
+import { getLiveLeagueTable } from '../../live/page';
 
 /** `/league`: competitions grouped by country or area. */
 export async function getLeagueList(): Promise<AreaGroup[]> {
@@ -17,6 +18,8 @@ export interface LeaguePageData {
 	fixtures: MatchSummary[];
 	results: MatchSummary[];
 	scorers: Scorer[];
+	/** This season's table matches in play (or kicking off soon), for the live table island. */
+	live: Awaited<ReturnType<typeof getLiveLeagueTable>>;
 }
 
 const SEASON_RE = /^\d{4}(-\d{2})?$/;
@@ -34,10 +37,11 @@ export async function getLeaguePage(id: string | undefined, season: string | nul
 	if (!standings) return undefined;
 	const seasonId = standings.season.id;
 	const competitionId = standings.competition.id;
-	const [fixtures, results, scorers] = await Promise.all([
+	const [fixtures, results, scorers, live] = await Promise.all([
 		listMatches(db, { competitionId, seasonId, filter: 'fixtures', pageSize: 10, now }),
 		listMatches(db, { competitionId, seasonId, filter: 'results', pageSize: 10, now }),
 		topScorers(db, competitionId, { season: standings.season.label, limit: 15 }),
+		getLiveLeagueTable(seasonId, 12, now),
 	]);
 	return {
 		standings,
@@ -45,5 +49,6 @@ export async function getLeaguePage(id: string | undefined, season: string | nul
 		fixtures: fixtures.items,
 		results: results.items,
 		scorers,
+		live,
 	};
 }
