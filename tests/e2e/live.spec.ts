@@ -105,6 +105,14 @@ test.describe('live on the football pages', () => {
 		return found!;
 	}
 
+	test('today on the home page lists what is live now, replays included, labelled', async ({ page }) => {
+		await aLiveMatch(page);
+		await page.goto('/en');
+		const first = page.locator('.live-list li[data-match-id]').first();
+		await expect(first).toBeVisible({ timeout: 20_000 });
+		await expect(first.getByTestId('replay-badge')).toHaveText('Replay');
+	});
+
 	test('the match centre of a live match shows the live island, not the stored timeline', async ({ page }) => {
 		const live = await aLiveMatch(page);
 		await page.goto(`/en/match/${live.id}`);

@@ -19,6 +19,11 @@ export interface DayPageData {
 	strip: string[];
 	/** Live snapshot of the day's live matches for the LiveScoresList island (empty when none). */
 	live: SnapshotMatch[];
+	/**
+	 * Today's home follows every match live right now (replays of past matches included),
+	 * whatever its date: it is where visitors look for live scores.
+	 */
+	liveAll: boolean;
 }
 
 /**
@@ -58,13 +63,17 @@ export async function getDayPage(key: string | undefined, timeZone: string, now 
 		if (day.total > 0) nearest = date;
 		day = { ...day, groups: [], total: 0, live: 0 };
 	}
-	// Only a day with live matches pays for the live snapshot (and ships the island).
+	// Today: everything live now. Another day: only a day with live matches pays for the
+	// live snapshot (and ships the island).
+	const liveAll = mode === 'today';
 	let live: SnapshotMatch[] = [];
-	if (day.live > 0) {
+	if (liveAll) {
+		live = (await getLiveMatchesPage()).matches;
+	} else if (day.live > 0) {
 		const ids = new Set(day.groups.flatMap((g) => g.matches).map((m) => String(m.id)));
 		live = (await getLiveMatchesPage()).matches.filter((m) => ids.has(m.matchId));
 	}
-	return { mode, today, date, competition, day, nearest, strip: dateStrip(date), live };
+	return { mode, today, date, competition, day, nearest, strip: dateStrip(date), live, liveAll };
 }
 
 /** Route-cache tags of a day page: a change to any of its matches drops the cached page. */
