@@ -117,3 +117,13 @@ test('the RSS feed is valid RSS with the news in that language', async ({ reques
 	expect((xml.match(/<item>/g) ?? []).length).toBeGreaterThanOrEqual(3);
 	expect(xml).toContain('/de/news/');
 });
+
+test('odd spellings of the CMS address are protected or unknown, never content (E2)', async ({ baseURL }) => {
+	const paths = ['/en/cms', '/en/cms/x', '/en/%63ms', '/en/%2563ms', '/en/CMS', '/en//cms', '/en/cms;x', '/en/%2e/cms', '/CMS', '/en/cms/%2e%2e/account'];
+	for (const path of paths) {
+		const response = await rawGet(baseURL!, path);
+		expect([302, 303, 404], path).toContain(response.status);
+		if (response.status !== 404) expect(response.location, path).toMatch(/^\/(en\/)?(cms\/)?login\?redirect=/);
+		expect(response.body, path).not.toContain('data-testid="cms');
+	}
+});
