@@ -11,7 +11,6 @@ import { MAX_BODY_BYTES } from '../lib/limits';
  */
 const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
 
-
 /** One id per incoming request, kept when Astro renders its error page in a second pass. */
 const requestIds = new WeakMap<Request, string>();
 
