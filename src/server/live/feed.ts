@@ -17,9 +17,11 @@ let started: Promise<void> | undefined;
 export function startLiveFeed(): Promise<void> {
 	started ??= (async () => {
 		const cfg = config();
-		if (cfg.FEED === 'off') return;
+		// Every process follows the bus, feed or not: its clients and its caches must hear
+		// what the process that runs the feed publishes.
 		const hub = getLiveHub();
 		await hub.start();
+		if (cfg.FEED === 'off') return;
 		const db = await getDb();
 		if (cfg.FEED === 'replay') {
 			await new ReplayFeed({ db, bus: hub.bus, speed: cfg.REPLAY_SPEED, concurrent: cfg.REPLAY_CONCURRENT, competitions: cfg.REPLAY_COMPETITIONS }).start();

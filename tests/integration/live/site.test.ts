@@ -78,3 +78,82 @@ describe.skipIf(!OUT || !existsSync(entry))('the built site (set LIVE_SITE_DIR t
 		for (const id of first.ids().filter((i) => i > k)) expect(ids).toContain(id);
 	}, 180_000);
 });
+
+// Two server processes of the built site on one PostgreSQL and one Redis: the replay feed
+// runs in A only, and a client of B must receive every event A publishes, in the same order
+// as a client of A.
+const PG = process.env.TEST_DATABASE_URL;
+const REDIS = process.env.TEST_REDIS_URL;
+describe.skipIf(!OUT || !existsSync(entry) || !PG || !REDIS)(
+	'two processes sharing PostgreSQL and Redis (set LIVE_SITE_DIR, TEST_DATABASE_URL, TEST_REDIS_URL)',
+	() => {
+		const procs: ChildProcess[] = [];
+		const name = `live_two_${Date.now().toString(36)}`;
+		const dataDir = mkdtempSync(join(tmpdir(), 'live-two-'));
+		let admin: import('postgres').Sql | undefined;
+		afterAll(async () => {
+			for (const p of procs) p.kill('SIGKILL');
+			await new Promise((r) => setTimeout(r, 300));
+			await admin?.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+			await admin?.end({ timeout: 5 });
+			rmSync(dataDir, { recursive: true, force: true });
+		});
+
+		function start(port: number, feed: 'replay' | 'off'): ChildProcess {
+			const url = new URL(PG!);
+			url.pathname = `/${name}`;
+			const child = spawn(process.execPath, [entry], {
+				env: {
+					...process.env,
+					HOST: '127.0.0.1',
+					PORT: String(port),
+					DATABASE_URL: url.href,
+					REDIS_URL: REDIS!,
+					DATA_DIR: dataDir,
+					FEED: feed,
+					REPLAY_SPEED: '400',
+					REPLAY_CONCURRENT: '3',
+				},
+				stdio: ['ignore', 'ignore', 'inherit'],
+			});
+			procs.push(child);
+			return child;
+		}
+
+		async function up(port: number): Promise<void> {
+			// Generous: on a shared 2-core machine the first start (migrations and the data
+			// import into PostgreSQL) can take a while when other suites run beside it.
+			for (let i = 0; i < 1500; i++) {
+				try {
+					if ((await fetch(`http://127.0.0.1:${port}/robots.txt`)).ok) return;
+				} catch {
+					// Not yet.
+				}
+				await new Promise((r) => setTimeout(r, 200));
+			}
+			throw new Error(`site on ${port} did not start`);
+		}
+
+		it('each process delivers every event to its own clients', async () => {
+			const { default: postgres } = await import('postgres');
+			admin = postgres(PG!, { max: 1, onnotice: () => {} });
+			await admin.unsafe(`CREATE DATABASE ${name}`);
+			const portA = PORT + 200;
+			const portB = PORT + 201;
+			start(portB, 'off');
+			await up(portB); // B migrates and imports the data first; A then finds it there.
+			const a = new SseClient(`http://127.0.0.1:${portB}/api/live`);
+			await a.until(() => a.messages.length >= 1, 30_000); // B's client is connected.
+			start(portA, 'replay');
+			await up(portA);
+			const onA = new SseClient(`http://127.0.0.1:${portA}/api/live`);
+			await onA.until(() => onA.ids().length >= 10, 90_000);
+			const target = onA.ids().slice(0, 10);
+			await a.until(() => target.every((id) => a.ids().includes(id)), 30_000);
+			onA.close();
+			a.close();
+			const fromB = a.ids().filter((id) => id >= target[0]! && id <= target.at(-1)!);
+			expect(fromB).toEqual(target);
+		}, 600_000);
+	},
+);
