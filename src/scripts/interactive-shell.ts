@@ -1,7 +1,7 @@
 /**
  * Behaviour shared by every page that hydrates islands (pages without islands never load
- * this): online/offline status, lazy-image classes, and recovery from a stale script
- * chunk after a deploy.
+ * this): online/offline status, and recovery from a stale script chunk after a deploy.
+ * (Lazy-image classes come with the images: src/scripts/lazy-images.ts.)
  */
 import { RELOAD_GUARD_MS, shouldReloadForChunkError } from '../lib/chunk-reload';
 import { $online } from '../stores/online';
@@ -18,32 +18,6 @@ function trackOnline(): void {
 	addEventListener('offline', () => apply(false));
 }
 
-function lazyImages(): void {
-	const images = document.querySelectorAll<HTMLImageElement>('img.lazyLoad:not(.isLoaded)');
-	const load = (img: HTMLImageElement) => {
-		img.classList.add('isLoading');
-		const done = () => {
-			img.classList.remove('isLoading');
-			img.classList.add('isLoaded');
-		};
-		if (img.dataset.src) img.src = img.dataset.src;
-		if (img.complete && img.naturalWidth > 0) done();
-		else img.addEventListener('load', done, { once: true });
-	};
-	if (!('IntersectionObserver' in window)) return images.forEach(load);
-	const observer = new IntersectionObserver(
-		(entries) => {
-			for (const entry of entries) {
-				if (!entry.isIntersecting) continue;
-				observer.unobserve(entry.target);
-				load(entry.target as HTMLImageElement);
-			}
-		},
-		{ rootMargin: '200px' },
-	);
-	images.forEach((img) => observer.observe(img));
-}
-
 function reloadOnChunkError(): void {
 	const reload = (reason: unknown) => {
 		const last = Number(sessionStorage.getItem('chunk-reload-at') ?? 0);
@@ -56,6 +30,5 @@ function reloadOnChunkError(): void {
 }
 
 trackOnline();
-lazyImages();
 reloadOnChunkError();
 export { RELOAD_GUARD_MS };

@@ -129,3 +129,24 @@ test('the 404 page of a route that answered 404 keeps its styles (CSP is the pag
 	const background = await page.locator('body').evaluate((el) => getComputedStyle(el).display);
 	expect(background).toBe('flex');
 });
+
+test.describe('client behaviour', () => {
+	test('lazy images carry lazyLoad, then isLoaded once loaded', async ({ page }) => {
+		await page.goto('/en/home-2025-08-16');
+		const crest = page.locator('img.lazyLoad').first();
+		await expect(crest).toBeVisible();
+		await expect(crest).toHaveClass(/\bisLoaded\b/);
+		await expect(crest).not.toHaveClass(/\bisLoading\b/);
+	});
+
+	test('interactive pages say when the browser goes offline, and when it is back', async ({ page, context }) => {
+		await page.goto('/en/live-matches');
+		const banner = page.locator('#offline-banner');
+		await expect(banner).toBeHidden();
+		await context.setOffline(true);
+		await expect(banner).toBeVisible();
+		await expect(page.locator('html')).toHaveAttribute('data-online', 'false');
+		await context.setOffline(false);
+		await expect(banner).toBeHidden();
+	});
+});
