@@ -8,6 +8,7 @@ import { parseSourceFile, squadsSchema, stadiumsSchema, teamsFileSchema, type Pa
 import { COMPETITIONS, SOURCE_FILES, competitionInfo, type SourceFile } from './sources';
 import { rowsOf, upsertRows, type UpsertCount } from './upsert';
 import { unifyScorerNames, type GoalRow } from './scorer-names';
+import { importSquads } from './squads';
 
 export interface ImportOptions {
 	/** Folder holding football.json/, worldcup.json/, euro.json/. Default: data/openfootball. */
@@ -297,38 +298,9 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 	// World Cup 2026 squads.
 	if (squadFile?.squads) {
 		const squads = squadsSchema.parse(await readJson(dir, squadFile.squads));
-		const playerRows: Record<string, unknown>[] = [];
-		const squadKeys: { teamKey: string; playerKey: string; number: number | null; pos: string | null }[] = [];
-		for (const squad of squads) {
-			const tk = keyOfRaw({ name: squad.name, national: true, code: squad.fifa_code });
-			for (const p of squad.players) {
-				const key = `${squad.fifa_code}|${aliasKey(p.name)}|${p.date_of_birth ?? ''}`;
-				playerRows.push({
-					key,
-					name: p.name,
-					date_of_birth: p.date_of_birth ?? null,
-					position: p.pos ?? null,
-					club_name: p.club?.name ?? null,
-					club_country: p.club?.country ?? null,
-				});
-				squadKeys.push({ teamKey: tk, playerKey: key, number: p.number ?? null, pos: p.pos ?? null });
-			}
-		}
-		report.players = (await upsertRows(db, 'players', playerRows, ['key'])).count;
-		const playerIds = new Map(
-			rowsOf<{ id: number; key: string }>(await db.execute(sql`SELECT id, key FROM players`)).map((r) => [r.key, Number(r.id)]),
-		);
-		const seasonId = seasonIdOf(squadFile);
-		const squadRows = squadKeys
-			.filter((s) => teamIds.has(s.teamKey))
-			.map((s) => ({
-				season_id: seasonId,
-				team_id: teamIds.get(s.teamKey)!,
-				player_id: playerIds.get(s.playerKey)!,
-				shirt_number: s.number,
-				position: s.pos,
-			}));
-		report.squads = (await upsertRows(db, 'squads', squadRows, ['season_id', 'team_id', 'player_id'])).count;
+		const teamIdOfSquad = (s: { name: string; fifa_code: string }) =>
+			teamIds.get(keyOfRaw({ name: s.name, national: true, code: s.fifa_code }));
+		Object.assign(report, await importSquads(db, squads, seasonIdOf(squadFile), teamIdOfSquad));
 	}
 
 	const changes = Object.values(report).reduce(
