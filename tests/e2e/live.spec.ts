@@ -92,15 +92,24 @@ test.describe('live scores', () => {
 test.describe('live on the football pages', () => {
 	test.setTimeout(120_000);
 
-	async function aLiveMatch(page: Page): Promise<{ id: number; competition: number; season: string }> {
+	/** A match live now (a replay); `group`: only a group-stage match, which has a table. */
+	async function aLiveMatch(page: Page, group = false): Promise<{ id: number; competition: number; season: string }> {
 		let found: { id: number; competition: number; season: string } | undefined;
 		await expect
 			.poll(async () => {
 				const body = await (await page.request.get('/api/v1/matches?status=live')).json();
-				const m = body.competitions?.[0]?.matches?.[0];
-				if (m) found = { id: m.id, competition: m.competition.id, season: m.season };
+				const all = (body.competitions ?? []).flatMap((c: { matches: unknown[] }) => c.matches) as {
+					id: number;
+					stage: string;
+					minute: number | null;
+					competition: { id: number };
+					season: string;
+				}[];
+				// Early in the match, so it is still being played when the page is checked.
+				const m = all.find((x) => (!group || x.stage === 'group') && (x.minute ?? 0) < 60);
+				found = m && { id: m.id, competition: m.competition.id, season: m.season };
 				return Boolean(found);
-			}, { timeout: 60_000 })
+			}, { timeout: 90_000 })
 			.toBe(true);
 		return found!;
 	}
@@ -123,7 +132,7 @@ test.describe('live on the football pages', () => {
 	});
 
 	test('the league table moves live while a match of that season is played', async ({ page }) => {
-		const live = await aLiveMatch(page);
+		const live = await aLiveMatch(page, true);
 		await page.goto(`/en/league/${live.competition}?season=${live.season}`);
 		const table = page.getByTestId('live-table').first();
 		await expect(table).toBeVisible();
