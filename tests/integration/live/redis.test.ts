@@ -1,41 +1,11 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../src/server/db/client';
 import { applyLiveChange } from '../../../src/server/live/apply';
 import { RedisBus } from '../../../src/server/live/bus';
+import { CuttableProxy } from '../../helpers/tcp-proxy';
 import { openTestDb, seedMatches, SseClient, startHubServer, type TestServer } from './helpers';
 
 const REDIS = process.env.TEST_REDIS_URL;
-
-/** A TCP proxy in front of Redis that the test can cut and restore (never the real server). */
-class CuttableProxy {
-	private server: Server | undefined;
-	private sockets = new Set<Socket>();
-	port = 0;
-	constructor(private target: URL) {}
-	async start(): Promise<void> {
-		this.server = createServer((client) => {
-			const upstream = connect(Number(this.target.port || 6379), this.target.hostname);
-			for (const s of [client, upstream]) {
-				this.sockets.add(s);
-				s.on('close', () => this.sockets.delete(s));
-				s.on('error', () => s.destroy());
-			}
-			client.pipe(upstream).pipe(client);
-		});
-		await new Promise<void>((r) => this.server!.listen(this.port, '127.0.0.1', r));
-		this.port = (this.server.address() as AddressInfo).port;
-	}
-	/** Redis "killed": connections reset, new ones refused. */
-	async cut(): Promise<void> {
-		for (const s of this.sockets) s.resetAndDestroy();
-		await new Promise<void>((r) => this.server!.close(() => r()));
-	}
-	get url(): string {
-		return `redis://127.0.0.1:${this.port}`;
-	}
-}
 
 describe.skipIf(!REDIS)('live over Redis (set TEST_REDIS_URL to run against a real Redis)', () => {
 	let handle: DbHandle;
@@ -77,11 +47,13 @@ describe.skipIf(!REDIS)('live over Redis (set TEST_REDIS_URL to run against a re
 	it('F3: Redis down at start-up and cut mid-stream: degraded delivery, then recovery, nothing lost', async () => {
 		handle = await openTestDb();
 		const [m] = await seedMatches(handle, 1);
-		const proxy = new CuttableProxy(new URL(REDIS!));
+		const redis = new URL(REDIS!);
+		// A proxy in front of Redis that the test cuts and restores (never the real server).
+		const proxy = new CuttableProxy(redis.hostname, Number(redis.port || 6379));
 		await proxy.start();
 		const port = proxy.port;
 		await proxy.cut(); // Redis unreachable when A starts.
-		const busA = new RedisBus(proxy.url, { retryMaxMs: 200 });
+		const busA = new RedisBus(`redis://127.0.0.1:${proxy.port}`, { retryMaxMs: 200 });
 		const busB = new RedisBus(REDIS!);
 		const a = await startHubServer(handle, busA, { pollMs: 100, safetyPollMs: 300 });
 		const b = await startHubServer(handle, busB, { pollMs: 100, safetyPollMs: 300 });
