@@ -45,6 +45,8 @@ export default defineConfig({
 			DATA_DIR: '.data/e2e',
 			ASTRO_TELEMETRY_DISABLED: '1',
 			TEST_FAULTS: '1',
+			// Known only so the webhook test can sign deliveries over real HTTP.
+			SANDBOX_WEBHOOK_SECRET: 'e2e-sandbox-webhook-secret-0123456789',
 			// Only Euro matches are replayed in the browser tests: the football pages' tests read
 			// World Cup matches, which a replay would otherwise turn live mid-test.
 			REPLAY_COMPETITIONS: 'euro',

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
@@ -107,4 +108,53 @@ test('3-D Secure: a failed authentication fails the payment', async ({ page }) =
 	const id = new URL(page.url()).searchParams.get('checkout');
 	await page.goto(`/en/payment/success?checkout=${id}`);
 	await expect(page.locator('.payment-status')).toHaveAttribute('data-state', 'failed');
+});
+
+test.describe('the webhook endpoint over HTTP', () => {
+	const SECRET = 'e2e-sandbox-webhook-secret-0123456789';
+	const sign = (body: string, t: number) =>
+		`t=${t},v1=${createHmac('sha256', SECRET).update(`${t}.${body}`, 'utf8').digest('hex')}`;
+	const event = (t: number) =>
+		JSON.stringify({ id: `evt_${t}x${Math.random().toString(36).slice(2)}`, type: 'checkout.paid', created: t, data: { checkoutId: 'co_does_not_exist', providerRef: 'sbx_x' } });
+
+	test('refuses unsigned, forged and stale deliveries without echoing secrets (D1, D2)', async ({ request }) => {
+		const now = Math.floor(Date.now() / 1000);
+		const body = event(now);
+		const cases: [string, Record<string, string>, string, string][] = [
+			['no signature', {}, body, 'missing_signature'],
+			['malformed header', { 'sandbox-signature': 'garbage' }, body, 'invalid_signature'],
+			['wrong secret', { 'sandbox-signature': `t=${now},v1=${'0'.repeat(64)}` }, body, 'invalid_signature'],
+			['body changed by one byte', { 'sandbox-signature': sign(body, now) }, body.replace('"created"', '"created" '), 'invalid_signature'],
+			['301 s old', { 'sandbox-signature': sign(body, now - 301) }, body, 'timestamp_outside_tolerance'],
+			['10 min ahead', { 'sandbox-signature': sign(body, now + 600) }, body, 'timestamp_outside_tolerance'],
+		];
+		for (const [name, headers, sent, code] of cases) {
+			const response = await request.post('/api/payments/webhook/sandbox', {
+				headers: { 'Content-Type': 'application/json', ...headers },
+				data: sent,
+			});
+			expect(response.status(), name).toBe(400);
+			const text = await response.text();
+			expect(text, name).not.toContain(SECRET);
+			expect(JSON.parse(text).error, name).toBe(code);
+		}
+	});
+
+	test('a signed JSON delivery passes the origin check and is verified on its raw bytes', async ({ request }) => {
+		const now = Math.floor(Date.now() / 1000);
+		const body = event(now);
+		// No Origin header, as a provider sends it: JSON bodies are exempt from checkOrigin.
+		const response = await request.post('/api/payments/webhook/sandbox', {
+			headers: { 'Content-Type': 'application/json', 'sandbox-signature': sign(body, now) },
+			data: body,
+		});
+		// A valid signature reaches the handler: an unknown checkout is acknowledged (nothing to
+		// change), never an error the provider would retry forever.
+		expect(response.status()).toBe(200);
+		const formPost = await request.post('/api/payments/webhook/sandbox', {
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'sandbox-signature': sign(body, now), Origin: 'https://evil.example' },
+			data: body,
+		});
+		expect(formPost.status()).toBe(403);
+	});
 });
