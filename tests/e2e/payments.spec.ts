@@ -74,7 +74,7 @@ test('register, meet the plan prompt, buy premium with the success card, watch t
 
 	// The account page shows the plan, its end date and the payment in the history.
 	await page.goto('/en/account');
-	await expect(page.getByTestId('signed-in-as')).toContainText('premium-monthly');
+	await expect(page.getByTestId('signed-in-as')).toContainText('Premium monthly');
 	await expect(page.locator('#billing-title')).toBeVisible();
 	await expect(page.locator('.billing__history tbody tr')).toHaveCount(1);
 	await expect(page.locator('.billing__history')).toContainText('8.99');
