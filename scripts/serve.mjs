@@ -25,7 +25,12 @@ function cookieValue(header, name) {
 	const at = header.indexOf(`${name}=`);
 	if (at < 0 || (at > 0 && header[at - 1] !== ' ' && header[at - 1] !== ';')) return undefined;
 	const end = header.indexOf(';', at);
-	return decodeURIComponent(header.slice(at + name.length + 1, end < 0 ? undefined : end));
+	const raw = header.slice(at + name.length + 1, end < 0 ? undefined : end);
+	try {
+		return decodeURIComponent(raw);
+	} catch {
+		return undefined; // A malformed value is no value; never an exception.
+	}
 }
 
 function fromCache(req, res) {
@@ -55,7 +60,14 @@ function fromCache(req, res) {
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
 const server = http.createServer((req, res) => {
-	if (!fromCache(req, res)) handler(req, res);
+	let answered = false;
+	try {
+		answered = fromCache(req, res);
+	} catch (error) {
+		// The front must never take the process down: anything odd goes to Astro instead.
+		console.error('[serve] route-cache front failed', error);
+	}
+	if (!answered) handler(req, res);
 });
 server.listen(port, host, () => console.log(`Listening on http://${host}:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM']) {

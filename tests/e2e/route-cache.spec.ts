@@ -42,3 +42,14 @@ test('different time zones get different cached pages', async ({ request }) => {
 	const tokyo = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; tz=Asia/Tokyo' } });
 	expect(tokyo.headers()['x-cache']).not.toBe('HIT');
 });
+
+test('malformed cookies never crash the server (the front falls back to Astro)', async ({ request }) => {
+	await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en' } });
+	for (const cookie of ['i18n_redirected=%E0%A4%A', 'tz=%', 'i18n_redirected=en; tz=%ZZ', 'auth.=%', `i18n_redirected=${'%'.repeat(5000)}`]) {
+		const response = await request.get(PAGE, { headers: { Cookie: cookie } });
+		expect(response.status(), cookie).toBe(200);
+	}
+	// Still alive and still serving hits.
+	const hit = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en' } });
+	expect(hit.headers()['x-cache']).toBe('HIT');
+});
