@@ -18,7 +18,12 @@ export function numericCookie(cookies: string, name: string): number | null {
 	for (const part of cookies.split(';')) {
 		const [key, ...rest] = part.trim().split('=');
 		if (key === name) {
-			const value = Number(decodeURIComponent(rest.join('=')));
+			let value: number;
+			try {
+				value = Number(decodeURIComponent(rest.join('=')));
+			} catch {
+				return null; // A mangled cookie means "unknown", never an exception.
+			}
 			return Number.isFinite(value) && value > 0 ? value : null;
 		}
 	}
