@@ -11,6 +11,7 @@ import { derivedKey } from '../../../src/server/payments/keys';
 import { SANDBOX_SIGNATURE_HEADER } from '../../../src/server/payments/providers/sandbox';
 import { signatureHeader } from '../../../src/server/payments/signature';
 import { setWebhookFaultForTests } from '../../../src/server/payments/webhook';
+import { openCheckout } from '../../../src/server/payments/checkout';
 
 export const SITE = 'http://matchday.test';
 
@@ -107,4 +108,24 @@ export function outbox(): { kind: string; to: string }[] {
 	} catch {
 		return [];
 	}
+}
+
+/**
+ * Opens a checkout for `user` and returns the sandbox processor's signed "paid" delivery
+ * for it: the starting point of every webhook fault test.
+ */
+export async function paidDeliveryFor(
+	user: { id: string; email: string },
+	planId: string,
+	currency: string,
+): Promise<{ body: string; headers: Headers; checkoutId: string }> {
+	const opened = await openCheckout({ id: user.id, email: user.email }, { planId, currency, locale: 'en' });
+	if (!opened.ok) throw new Error(opened.error);
+	const signed = signedSandbox({
+		id: eventId(),
+		type: 'checkout.paid',
+		created: Math.floor(Date.now() / 1000),
+		data: { checkoutId: opened.checkoutId, providerRef: `sbx_${opened.checkoutId}` },
+	});
+	return { ...signed, checkoutId: opened.checkoutId };
 }

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openCheckout } from '../../../src/server/payments/checkout';
 import { planOf } from '../../../src/server/payments/entitlements';
 import { receiveWebhook, setWebhookFaultForTests } from '../../../src/server/payments/webhook';
 import { CuttableProxy } from '../../helpers/tcp-proxy';
-import { count, eventId, makeUser, setupPayments, signedSandbox, teardownPayments } from './helpers';
+import { count, makeUser, paidDeliveryFor, setupPayments, teardownPayments } from './helpers';
 
 // D6 with a real cut: PostgreSQL is reached through a TCP proxy that the test resets in
 // the middle of the webhook's transaction (after the dedupe row was written).
@@ -34,17 +33,7 @@ describe.skipIf(!PG)('D6: the PostgreSQL connection is cut mid-handler (set TEST
 		await setupPayments({}, url.href);
 
 		const user = await makeUser();
-		const opened = await openCheckout(
-			{ id: user.id, email: user.email },
-			{ planId: 'premium-monthly', currency: 'EUR', locale: 'en' },
-		);
-		if (!opened.ok) throw new Error(opened.error);
-		const { body, headers } = signedSandbox({
-			id: eventId(),
-			type: 'checkout.paid',
-			created: Math.floor(Date.now() / 1000),
-			data: { checkoutId: opened.checkoutId, providerRef: `sbx_${opened.checkoutId}` },
-		});
+		const { body, headers } = await paidDeliveryFor(user, 'premium-monthly', 'EUR');
 
 		setWebhookFaultForTests(async (tx) => {
 			await proxy.cut();

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openCheckout } from '../../../src/server/payments/checkout';
 import { planOf } from '../../../src/server/payments/entitlements';
 import { receiveWebhook, setWebhookFaultForTests } from '../../../src/server/payments/webhook';
-import { count, eventId, makeUser, resetPayments, setupPayments, signedSandbox, teardownPayments } from './helpers';
+import { count, makeUser, paidDeliveryFor, resetPayments, setupPayments, teardownPayments } from './helpers';
 
 beforeAll(() => setupPayments());
 afterAll(() => teardownPayments());
@@ -12,17 +11,7 @@ beforeEach(() => resetPayments());
 describe('D6: the database fails in the middle of the handler', () => {
 	it('answers 5xx, rolls the dedupe row back, and the retry succeeds exactly once', async () => {
 		const user = await makeUser();
-		const opened = await openCheckout(
-			{ id: user.id, email: user.email },
-			{ planId: 'premium-yearly', currency: 'USD', locale: 'en' },
-		);
-		if (!opened.ok) throw new Error(opened.error);
-		const { body, headers } = signedSandbox({
-			id: eventId(),
-			type: 'checkout.paid',
-			created: Math.floor(Date.now() / 1000),
-			data: { checkoutId: opened.checkoutId, providerRef: `sbx_${opened.checkoutId}` },
-		});
+		const { body, headers } = await paidDeliveryFor(user, 'premium-yearly', 'USD');
 		// A real statement failure inside the transaction, after the dedupe row was written:
 		// the server aborts the transaction exactly as on a cut connection.
 		setWebhookFaultForTests(async (tx) => {
@@ -47,17 +36,7 @@ describe('D6: the database fails in the middle of the handler', () => {
 
 	it('a connection lost after the dedupe insert behaves the same', async () => {
 		const user = await makeUser();
-		const opened = await openCheckout(
-			{ id: user.id, email: user.email },
-			{ planId: 'pass-football', currency: 'GBP', locale: 'en' },
-		);
-		if (!opened.ok) throw new Error(opened.error);
-		const { body, headers } = signedSandbox({
-			id: eventId(),
-			type: 'checkout.paid',
-			created: Math.floor(Date.now() / 1000),
-			data: { checkoutId: opened.checkoutId, providerRef: `sbx_${opened.checkoutId}` },
-		});
+		const { body, headers } = await paidDeliveryFor(user, 'pass-football', 'GBP');
 		// What postgres-js throws when the socket is cut; PGlite has no socket to cut.
 		setWebhookFaultForTests(async () => {
 			throw Object.assign(new Error('write CONNECTION_CLOSED'), { code: 'CONNECTION_CLOSED' });
