@@ -138,7 +138,11 @@ export async function rotateRefreshToken(presented: string): Promise<RotateResul
 	return { ok: false };
 }
 
-async function liveSession(sessionId: string, at: number): Promise<SessionRow | undefined> {
+/**
+ * A session that still counts (not revoked, not past its absolute end) with its user, who
+ * is not disabled: the one query behind refreshes and per-request checks.
+ */
+async function liveSessionWithUser(sessionId: string, at: number) {
 	const db = await getDb();
 	const [row] = await db
 		.select()
@@ -152,7 +156,11 @@ async function liveSession(sessionId: string, at: number): Promise<SessionRow | 
 				isNull(users.disabledAt),
 			),
 		);
-	return row?.auth_sessions;
+	return row;
+}
+
+async function liveSession(sessionId: string, at: number): Promise<SessionRow | undefined> {
+	return (await liveSessionWithUser(sessionId, at))?.auth_sessions;
 }
 
 const checkCache = new Map<string, { user: UserRow; kind: SessionKind; until: number }>();
@@ -173,22 +181,9 @@ export async function checkSession(
 		return { user: cached.user, kind: cached.kind };
 	}
 	checkCache.delete(sessionId);
-	const db = await getDb();
-	const [row] = await db
-		.select()
-		.from(sessions)
-		.innerJoin(users, eq(users.id, sessions.userId))
-		.where(
-			and(
-				eq(sessions.id, sessionId),
-				eq(sessions.userId, userId),
-				isNull(sessions.revokedAt),
-				gt(sessions.expiresAt, new Date(at)),
-				isNull(users.disabledAt),
-				eq(users.tokenVersion, version),
-			),
-		);
-	if (!row) return null;
+	const row = await liveSessionWithUser(sessionId, at);
+	// The token must belong to the session's user and carry the user's current version.
+	if (!row || row.users.id !== userId || row.users.tokenVersion !== version) return null;
 	const kind = row.auth_sessions.kind as SessionKind;
 	if (checkCache.size > 10_000) checkCache.clear();
 	checkCache.set(sessionId, { user: row.users, kind, until: at + CHECK_CACHE_MS });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MatchStatus, TimelineEntry } from '../types';
 import { clampMinute, intOf, redact, scoreOf, type ProviderMatch } from './normalized';
 import type { PollResult, ProviderClient } from './poller';
+import { homeAwayPair, namedRef } from './tolerant';
 
 /**
  * API-Football v3 (api-sports.io), key in `x-apisports-key`. The free plan has about 100
@@ -39,8 +40,8 @@ const STATUS: Record<string, MatchStatus> = {
 	INT: 'abandoned',
 };
 
-const pair = z.object({ home: z.unknown().optional(), away: z.unknown().optional() }).passthrough().nullish();
-const team = z.object({ id: z.unknown().optional(), name: z.string().nullish() }).passthrough().nullish();
+const pair = homeAwayPair;
+const team = namedRef;
 const eventSchema = z
 	.object({
 		time: z.object({ elapsed: z.unknown().optional(), extra: z.unknown().optional() }).passthrough().nullish(),

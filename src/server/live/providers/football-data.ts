@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MatchStatus, TimelineEntry } from '../types';
 import { clampMinute, intOf, redact, scoreOf, type ProviderMatch } from './normalized';
 import type { PollResult, ProviderClient } from './poller';
+import { homeAwayPair, namedRef } from './tolerant';
 
 /**
  * football-data.org v4. One request per poll: `GET /v4/matches` (today's matches, UTC),
@@ -29,8 +30,8 @@ const STATUS: Record<string, MatchStatus> = {
 };
 
 // Tolerant shapes: every field optional or nullable, unknown keys ignored.
-const named = z.object({ id: z.unknown().optional(), name: z.string().nullish() }).passthrough().nullish();
-const pair = z.object({ home: z.unknown().optional(), away: z.unknown().optional() }).passthrough().nullish();
+const named = namedRef;
+const pair = homeAwayPair;
 const matchSchema = z
 	.object({
 		id: z.union([z.number(), z.string()]),
