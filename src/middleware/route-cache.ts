@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { localeFromPath } from '../lib/locale-resolution';
 import { TZ_COOKIE } from '../lib/time-zone';
-import { cacheKey, lookup, store } from '../server/cache/route-cache';
+import { cacheKey, lookup, store, unmarked } from '../server/cache/route-cache';
 import { config } from '../server/config';
 import { LOCALE_COOKIE } from './locale';
 
@@ -19,9 +19,9 @@ import { LOCALE_COOKIE } from './locale';
 export const routeCache = defineMiddleware(async (context, next) => {
 	const { request, url } = context;
 	if (request.method !== 'GET' || url.pathname.startsWith('/api/')) return next();
-	if (config().ROUTE_CACHE === 'off') return next();
+	if (config().ROUTE_CACHE === 'off') return unmarked(await next());
 	const cookie = request.headers.get('cookie') ?? '';
-	if (/(^|;\s*)auth\./.test(cookie)) return next();
+	if (/(^|;\s*)auth\./.test(cookie)) return unmarked(await next());
 	const key = cacheKey(url.pathname + url.search, context.cookies.get(TZ_COOKIE)?.value);
 	const cached = lookup(key);
 	if (cached) {

@@ -24,6 +24,8 @@ test('a request with an auth cookie is never answered from the cache', async ({ 
 	const personal = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; auth.access=forged' } });
 	expect(personal.status()).toBe(200);
 	expect(personal.headers()['x-cache']).not.toBe('HIT');
+	// The cache's internal marker never reaches a visitor, cached or not.
+	expect(personal.headers()['x-route-cache']).toBeUndefined();
 });
 
 test('a cache hit in another language still saves the language cookie', async ({ request }) => {

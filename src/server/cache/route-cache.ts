@@ -42,6 +42,23 @@ export function cacheRoute(headers: Headers, { maxAge, tags = [] }: CacheOptions
 	headers.set('Cache-Control', `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=30`);
 }
 
+/**
+ * The response without the route cache's internal marker, for every response that is not
+ * stored (cache off, personal requests): the marker is ours, never the visitor's.
+ */
+export function unmarked(response: Response): Response {
+	if (!response.headers.has(INTERNAL_HEADER)) return response;
+	try {
+		response.headers.delete(INTERNAL_HEADER);
+		return response;
+	} catch {
+		// Immutable headers: copy once.
+		const headers = new Headers(response.headers);
+		headers.delete(INTERNAL_HEADER);
+		return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+	}
+}
+
 /** A fresh entry for `key`, or undefined. */
 export function lookup(key: string, now = Date.now()): Response | undefined {
 	const entry = entries.get(key);

@@ -6,6 +6,7 @@ import {
 	lookup,
 	routeCacheStats,
 	store,
+	unmarked,
 } from '../../../../src/server/cache/route-cache';
 
 function page(body: string, opts?: Parameters<typeof cacheRoute>[1], init: ResponseInit = {}): Response {
@@ -53,5 +54,13 @@ describe('route cache', () => {
 		await store('/en|', page('utc', { maxAge: 60 }), 0);
 		expect(await lookup('/en|Europe/Berlin', 1)!.text()).toBe('berlin');
 		expect(await lookup('/en|', 1)!.text()).toBe('utc');
+	});
+
+	it('strips its internal marker from responses it does not store, mutable or not', async () => {
+		const marked = unmarked(page('<p>me</p>', { maxAge: 10 }));
+		expect(marked.headers.get('x-route-cache')).toBeNull();
+		expect(marked.headers.get('cache-control')).toContain('s-maxage=10');
+		const frozen = Response.redirect('http://h/en', 302);
+		expect(unmarked(frozen)).toBe(frozen);
 	});
 });
