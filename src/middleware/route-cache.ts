@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { localeFromPath } from '../lib/locale-resolution';
 import { TZ_COOKIE } from '../lib/time-zone';
-import { cacheKey, lookup, store, unmarked } from '../server/cache/route-cache';
+import { cacheKey, serveCached, unmarked } from '../server/cache/route-cache';
 import { config } from '../server/config';
 import { LOCALE_COOKIE } from './locale';
 
@@ -23,13 +23,12 @@ export const routeCache = defineMiddleware(async (context, next) => {
 	const cookie = request.headers.get('cookie') ?? '';
 	if (/(^|;\s*)auth\./.test(cookie)) return unmarked(await next());
 	const key = cacheKey(url.pathname + url.search, context.cookies.get(TZ_COOKIE)?.value);
-	const cached = lookup(key);
-	if (cached) {
+	const { response, hit } = await serveCached(key, next);
+	if (hit) {
 		const locale = localeFromPath(url.pathname);
 		if (locale && context.cookies.get(LOCALE_COOKIE)?.value !== locale) {
-			cached.headers.append('Set-Cookie', `${LOCALE_COOKIE}=${locale}; Max-Age=31536000; Path=/; SameSite=Lax`);
+			response.headers.append('Set-Cookie', `${LOCALE_COOKIE}=${locale}; Max-Age=31536000; Path=/; SameSite=Lax`);
 		}
-		return cached;
 	}
-	return store(key, await next());
+	return response;
 });

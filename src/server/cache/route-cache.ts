@@ -26,6 +26,15 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
+/** Renders under way, by key: concurrent misses of one page wait for the first. */
+const rendering = new Map<string, Promise<void>>();
+/**
+ * Keys that have been stored before: only their misses are worth waiting for (a page that
+ * never opts in, or always sets a cookie, would only make the waiting requests slower).
+ */
+const cacheable = new Set<string>();
+/** Moves on every invalidation: a render that began before one must not be stored. */
+let generation = 0;
 
 /** The cache key of a page: path and query, and the visitor's time zone (times differ). */
 export function cacheKey(pathAndSearch: string, timeZone: string | undefined): string {
@@ -77,15 +86,56 @@ export function lookup(key: string, now = Date.now()): Response | undefined {
 }
 
 /**
+ * Answers an anonymous request for `key`: the stored page (`hit`), else the page another
+ * request is rendering right now, else a render of its own, stored when it may be.
+ *
+ * Waiting for someone else's render only happens for pages stored before: when a popular
+ * page expires or a goal invalidates it, one render then serves the crowd instead of one
+ * render per request. A page that never opts in, or always sets a cookie, would only make
+ * the waiting requests slower. If the awaited render could not be stored (a cookie, an
+ * error, an invalidation), the waiting requests render their own, in parallel.
+ */
+export async function serveCached(key: string, render: () => Promise<Response>): Promise<{ response: Response; hit: boolean }> {
+	let cached = lookup(key);
+	// No await between this check and the registration below, so requests arriving
+	// together cannot all decide to render.
+	const running = cached ? undefined : rendering.get(key);
+	if (running) {
+		await running;
+		cached = lookup(key);
+	}
+	if (cached) return { response: cached, hit: true };
+	const startedAt = generation;
+	if (rendering.has(key) || !cacheable.has(key)) {
+		return { response: await store(key, await render(), Date.now(), startedAt), hit: false };
+	}
+	let finish!: () => void;
+	rendering.set(key, new Promise<void>((resolve) => (finish = resolve)));
+	try {
+		return { response: await store(key, await render(), Date.now(), startedAt), hit: false };
+	} finally {
+		rendering.delete(key);
+		finish();
+	}
+}
+
+/**
  * Stores `response` under `key` when the route opted in, and returns the response to
  * send (its body is read once here, so a new Response is returned).
  */
-export async function store(key: string, response: Response, now = Date.now()): Promise<Response> {
+export async function store(
+	key: string,
+	response: Response,
+	now = Date.now(),
+	renderedAt = generation,
+): Promise<Response> {
 	const marker = response.headers.get(INTERNAL_HEADER);
 	if (!marker) return response;
 	const headers = new Headers(response.headers);
 	headers.delete(INTERNAL_HEADER);
-	if (response.status !== 200 || headers.has('set-cookie')) {
+	// A page rendered across an invalidation may show data from before the change (a goal
+	// committed mid-render): send it, but do not keep it.
+	if (response.status !== 200 || headers.has('set-cookie') || renderedAt !== generation) {
 		return new Response(response.body, { status: response.status, headers });
 	}
 	const body = new Uint8Array(await response.arrayBuffer());
@@ -98,6 +148,8 @@ export async function store(key: string, response: Response, now = Date.now()): 
 			return new Response(body, { status: 200, headers });
 		}
 		remove(key);
+		if (cacheable.size >= MAX_ENTRIES * 4) cacheable.clear();
+		cacheable.add(key);
 		const tags = Array.isArray(parsed.tags) ? parsed.tags.map(String) : [];
 		entries.set(key, {
 			body,
@@ -133,6 +185,7 @@ function remove(key: string): void {
 
 /** Drops every cached page carrying one of `tags`. Returns how many were dropped. */
 export function invalidateTags(tags: string[]): number {
+	generation++;
 	let dropped = 0;
 	for (const tag of tags) {
 		for (const key of [...(byTag.get(tag) ?? [])]) {
@@ -145,7 +198,9 @@ export function invalidateTags(tags: string[]): number {
 
 /** Empties the cache (tests, deploys). */
 export function clearRouteCache(): void {
+	generation++;
 	entries.clear();
+	cacheable.clear();
 	byTag.clear();
 	hits = 0;
 	misses = 0;

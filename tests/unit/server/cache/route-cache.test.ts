@@ -4,6 +4,7 @@ import {
 	clearRouteCache,
 	invalidateTags,
 	lookup,
+	serveCached,
 	routeCacheStats,
 	store,
 	unmarked,
@@ -62,5 +63,69 @@ describe('route cache', () => {
 		expect(marked.headers.get('cache-control')).toContain('s-maxage=10');
 		const frozen = Response.redirect('http://h/en', 302);
 		expect(unmarked(frozen)).toBe(frozen);
+	});
+
+	describe('misses under load', () => {
+		/** A render that finishes when `release` is called, counting how often it ran. */
+		function slowRender(body: string, init?: ResponseInit) {
+			let release!: () => void;
+			const gate = new Promise<void>((resolve) => (release = resolve));
+			const render = Object.assign(
+				async () => {
+					render.calls++;
+					await gate;
+					return page(body, { maxAge: 30, tags: ['match:7'] }, init);
+				},
+				{ calls: 0 },
+			);
+			return { render, release };
+		}
+		const request = async (key: string, render: () => Promise<Response>) => (await serveCached(key, render)).response;
+
+		it('renders an expired or invalidated page once for concurrent requests', async () => {
+			await store('/en/match/7|', page('old', { maxAge: 30, tags: ['match:7'] }));
+			invalidateTags(['match:7']);
+			const { render, release } = slowRender('new');
+			const answers = Promise.all([1, 2, 3, 4].map(() => request('/en/match/7|', render)));
+			await new Promise((resolve) => setTimeout(resolve, 5));
+			release();
+			const bodies = await Promise.all((await answers).map((r) => r.text()));
+			expect(bodies).toEqual(['new', 'new', 'new', 'new']);
+			expect(render.calls).toBe(1);
+		});
+
+		it('never makes requests wait for a page that was never stored', async () => {
+			const { render, release } = slowRender('first');
+			const answers = Promise.all([1, 2, 3].map(() => request('/en/new|', render)));
+			await new Promise((resolve) => setTimeout(resolve, 5));
+			expect(render.calls).toBe(3);
+			release();
+			await answers;
+		});
+
+		it('lets waiting requests render their own when the first render could not be stored', async () => {
+			await store('/en/team|', page('old', { maxAge: 1 }), 0); // stored once, long expired
+			const { render, release } = slowRender('with cookie', { headers: { 'Set-Cookie': 'a=b' } });
+			const answers = Promise.all([1, 2, 3].map(() => request('/en/team|', render)));
+			await new Promise((resolve) => setTimeout(resolve, 5));
+			expect(render.calls).toBe(1);
+			release();
+			await answers;
+			expect(render.calls).toBe(3);
+			expect(lookup('/en/team|')).toBeUndefined();
+		});
+
+		it('does not keep a page rendered across an invalidation (it may predate the change)', async () => {
+			const { render, release } = slowRender('before the goal');
+			const answer = request('/en|', render);
+			await new Promise((resolve) => setTimeout(resolve, 5));
+			invalidateTags(['home']);
+			release();
+			expect(await (await answer).text()).toBe('before the goal');
+			expect(lookup('/en|')).toBeUndefined();
+			// The next render, after the change, is kept.
+			await request('/en|', async () => page('after the goal', { maxAge: 30 }));
+			expect(await lookup('/en|')!.text()).toBe('after the goal');
+		});
 	});
 });
