@@ -71,13 +71,13 @@ function startServer(env = {}) {
 	};
 }
 
-/** Client sockets live in worker threads (bench/live-sse-clients.mjs), spread evenly. */
+/** Client sockets live in worker threads (bench/lib/live-sse-clients.mjs), spread evenly. */
 class Pool {
 	constructor(threads) {
 		this.seq = 0;
 		this.waiting = new Map();
 		this.workers = Array.from({ length: threads }, () => {
-			const w = new Worker(new URL('./live-sse-clients.mjs', import.meta.url));
+			const w = new Worker(new URL('./lib/live-sse-clients.mjs', import.meta.url));
 			w.on('message', (m) => this.waiting.get(m.seq)?.(m));
 			return w;
 		});

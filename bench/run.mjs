@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** `npm run bench`: every benchmark in this folder, one after the other. */
+/** `npm run bench [name]`: every benchmark in this folder (helpers live in lib/), one after the other. */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 

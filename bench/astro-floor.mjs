@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+/**
+ * Astro's own floor (context for issue 3's uncached goal): requests per second of the
+ * smallest Astro 7 server app (bench/astro-floor/: a one-line endpoint and a page with no
+ * components, no middleware, no data) against a bare node:http server sending the same
+ * bytes, in one run. Whatever Astro renders per request, ours included, can only be slower.
+ *
+ *   node bench/astro-floor.mjs [--seconds 5] [--connections 16]
+ *
+ * Builds the app into bench/astro-floor/dist (removed afterwards), listens on 127.0.0.1 only and stops by itself.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { startBare } from './lib/bare.mjs';
+import { load } from './lib/load.mjs';
+
+const arg = (name, fallback) => {
+	const i = process.argv.indexOf(`--${name}`);
+	return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SECONDS = arg('seconds', 5);
+const CONNECTIONS = arg('connections', 16);
+const root = new URL('./astro-floor/', import.meta.url).pathname;
+// Inside the project (ignored by git), so the built server resolves the project's packages.
+const outDir = join(root, 'dist');
+const astroBin = new URL('../node_modules/astro/bin/astro.mjs', import.meta.url).pathname;
+
+const build = spawnSync(process.execPath, [astroBin, 'build', '--root', root], {
+	env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+	stdio: ['ignore', 'ignore', 'inherit'],
+});
+if (build.status !== 0) throw new Error('building bench/astro-floor failed');
+
+const PORT = 4620;
+const app = spawn(process.execPath, [join(outDir, 'server/entry.mjs')], {
+	env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), ASTRO_NODE_LOGGING: 'disabled' },
+	stdio: ['ignore', 'ignore', 'inherit'],
+});
+const results = [];
+try {
+	for (let i = 0; i < 100; i++) {
+		const up = await fetch(`http://127.0.0.1:${PORT}/robots.txt`).then((r) => r.ok, () => false);
+		if (up) break;
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	for (const path of ['/robots.txt', '/hello']) {
+		const sample = await fetch(`http://127.0.0.1:${PORT}${path}`);
+		const body = Buffer.from(await sample.arrayBuffer());
+		const headers = Object.fromEntries([...sample.headers].filter(([k]) => !['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+		const bare = await startBare(PORT + 1, body, headers);
+		const run = async (port) => {
+			const url = `http://127.0.0.1:${port}${path}`;
+			await load({ url, connections: CONNECTIONS, seconds: 1 }); // warm-up
+			return load({ url, connections: CONNECTIONS, seconds: SECONDS });
+		};
+		const b = await run(PORT + 1);
+		const a = await run(PORT);
+		bare.stop();
+		results.push({ path, bytes: body.length, bare: b, astro: a });
+	}
+} finally {
+	app.kill();
+	rmSync(outDir, { recursive: true, force: true });
+}
+
+console.log(`\nMachine: ${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}; ${new Date().toISOString()}`);
+console.log(`Load: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per run, loopback\n`);
+console.log('| path | bare node:http req/s | bare Astro req/s | Astro / bare | p99 bare / Astro ms |');
+console.log('| --- | ---: | ---: | ---: | ---: |');
+for (const r of results) {
+	console.log(`| ${r.path} (${r.bytes} B) | ${r.bare.rps.toFixed(0)} | ${r.astro.rps.toFixed(0)} | ${((r.astro.rps / r.bare.rps) * 100).toFixed(0)} % | ${r.bare.p99.toFixed(1)} / ${r.astro.p99.toFixed(1)} |`);
+}
