@@ -14,8 +14,10 @@ export default defineConfig({
 	outDir: process.env.ASTRO_OUT_DIR ?? './dist',
 	// Streaming off: a page is rendered whole before its status is sent, so a failure in any
 	// component becomes our 500 page instead of a 200 with truncated HTML. Pages are small.
+	// Middleware mode: scripts/serve.mjs is the server, and serves the static files itself
+	// (from memory, compressed) so that pages skip the adapter's per-request file check.
 	adapter: node({
-		mode: 'standalone',
+		mode: 'middleware',
 		bodySizeLimit: MAX_BODY_BYTES,
 		experimentalDisableStreaming: true,
 	}),

@@ -1,20 +1,23 @@
 #!/usr/bin/env node
 /**
- * The production server: Astro's Node handler behind a thin front that answers route-cache
- * hits without entering Astro at all (a hit then costs about what a bare node:http server
- * sending the same bytes costs). Everything else, including every request that carries an
- * auth cookie, a non-GET method, or a language cookie that differs from the page's, goes
- * to Astro unchanged.
+ * The production server: Astro's Node handler (the adapter in middleware mode) behind a
+ * thin front that answers, without entering Astro at all,
+ *  - the build's static files, from memory (scripts/static-files.mjs), and
+ *  - route-cache hits (a hit then costs about what a bare node:http server sending the
+ *    same bytes costs).
+ * Everything else, including every request that carries an auth cookie, a non-GET method,
+ * or a language cookie that differs from the page's, goes to Astro unchanged.
  *
  *   node scripts/serve.mjs            (ASTRO_OUT_DIR picks the build, default dist)
  */
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { staticFiles } from './static-files.mjs';
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const outDir = resolve(process.env.ASTRO_OUT_DIR ?? 'dist');
 const { handler } = await import(pathToFileURL(join(outDir, 'server/entry.mjs')).href);
+const assets = staticFiles(join(outDir, 'client'));
 const FRONT = Symbol.for('matchday.route-cache');
 
 const LOCALE_PREFIX = /^\/(en|id|de|es|fr|it|nl|pt|tr|ru)(\/|$)/;
@@ -60,12 +63,20 @@ function fromCache(req, res) {
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
 const server = http.createServer((req, res) => {
+	// An address that does not decode is refused before anything reads it.
+	try {
+		decodeURI(req.url ?? '/');
+	} catch {
+		res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+		res.end('Bad request.');
+		return;
+	}
 	let answered = false;
 	try {
-		answered = fromCache(req, res);
+		answered = assets.serve(req, res) || fromCache(req, res);
 	} catch (error) {
 		// The front must never take the process down: anything odd goes to Astro instead.
-		console.error('[serve] route-cache front failed', error);
+		console.error('[serve] front failed', error);
 	}
 	if (!answered) handler(req, res);
 });

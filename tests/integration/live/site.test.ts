@@ -8,12 +8,15 @@ import { SseClient } from './helpers';
 // Needs a build: ASTRO_OUT_DIR=dist-live npx astro build, then LIVE_SITE_DIR=dist-live.
 const OUT = process.env.LIVE_SITE_DIR;
 const entry = OUT ? join(OUT, 'server', 'entry.mjs') : '';
+// The production server (the same front and handler as `npm start`) on that build.
+const SERVER = join(process.cwd(), 'scripts', 'serve.mjs');
 const PORT = 4790 + Math.floor(Math.random() * 100);
 
 function startSite(dataDir: string): ChildProcess {
-	return spawn(process.execPath, [entry], {
+	return spawn(process.execPath, [SERVER], {
 		env: {
 			...process.env,
+			ASTRO_OUT_DIR: OUT,
 			HOST: '127.0.0.1',
 			PORT: String(PORT),
 			DATABASE_URL: join(dataDir, 'pglite'),
@@ -102,9 +105,10 @@ describe.skipIf(!OUT || !existsSync(entry) || !PG || !REDIS)(
 		function start(port: number, feed: 'replay' | 'off'): ChildProcess {
 			const url = new URL(PG!);
 			url.pathname = `/${name}`;
-			const child = spawn(process.execPath, [entry], {
+			const child = spawn(process.execPath, [SERVER], {
 				env: {
 					...process.env,
+					ASTRO_OUT_DIR: OUT,
 					HOST: '127.0.0.1',
 					PORT: String(port),
 					DATABASE_URL: url.href,
