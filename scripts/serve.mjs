@@ -13,7 +13,7 @@
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { staticFiles } from './static-files.mjs';
+import { pickEncoding, staticFiles } from './static-files.mjs';
 
 const outDir = resolve(process.env.ASTRO_OUT_DIR ?? 'dist');
 const { handler } = await import(pathToFileURL(join(outDir, 'server/entry.mjs')).href);
@@ -55,8 +55,13 @@ function fromCache(req, res) {
 	res.statusCode = hit.status;
 	for (const [name, value] of hit.headers) res.setHeader(name, value);
 	res.setHeader('X-Cache', 'HIT');
-	res.setHeader('Content-Length', hit.body.byteLength);
-	res.end(hit.body);
+	// The stored page compressed, when the browser takes it and the copy is ready.
+	const encoding = pickEncoding(req.headers['accept-encoding']);
+	const packed = encoding ? hit.encoded?.[encoding] : undefined;
+	if (packed) res.setHeader('Content-Encoding', encoding);
+	const body = packed ?? hit.body;
+	res.setHeader('Content-Length', body.byteLength);
+	res.end(body);
 	return true;
 }
 

@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { raw } from './raw-http';
 
 // The route cache, through the production server front (scripts/serve.mjs): hits carry the
 // same security headers as a fresh render, personal requests never see a cached page, and
@@ -54,4 +56,30 @@ test('malformed cookies never crash the server (the front falls back to Astro)',
 	// Still alive and still serving hits.
 	const hit = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en' } });
 	expect(hit.headers()['x-cache']).toBe('HIT');
+});
+
+test('a cached page goes out compressed to browsers that take it, the same page once decoded', async ({ baseURL }) => {
+	const cookie = { Cookie: 'i18n_redirected=en' };
+	await raw(baseURL!, PAGE, cookie);
+	// Copies are made off the event loop just after the page is stored: wait for them.
+	const hitWith = async (encoding: string) => {
+		for (let i = 0; i < 50; i++) {
+			const r = await raw(baseURL!, PAGE, { ...cookie, 'Accept-Encoding': encoding });
+			if (r.headers['x-cache'] === 'HIT' && r.headers['content-encoding'] === encoding) return r;
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+		throw new Error(`no ${encoding} hit`);
+	};
+	const br = await hitWith('br');
+	const gz = await hitWith('gzip');
+	const plain = await raw(baseURL!, PAGE, cookie);
+	expect(plain.headers['x-cache']).toBe('HIT');
+	expect(plain.headers['content-encoding']).toBeUndefined();
+	expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+	expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+	expect(br.body.length * 3).toBeLessThan(plain.body.length);
+	expect(Number(br.headers['content-length'])).toBe(br.body.length);
+	for (const r of [br, gz, plain]) expect(r.headers['vary']).toContain('Accept-Encoding');
+	// Security headers travel with the compressed copy too.
+	expect(br.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
 });

@@ -1,30 +1,10 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { raw, type Raw } from './raw-http';
 
 // The build's static files, served from memory by the production server's front
 // (scripts/static-files.mjs): compressed when the browser accepts it, cached for a year
 // when the name is hashed, revalidated by ETag, and nothing but those exact files.
-
-interface Raw {
-	status: number;
-	headers: IncomingHttpHeaders;
-	body: Buffer;
-}
-
-/** A request with exactly these headers and the raw bytes back (no automatic decoding). */
-function raw(baseURL: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-	const url = new URL(baseURL);
-	return new Promise((resolve, reject) => {
-		const req = httpRequest({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (c: Buffer) => chunks.push(c));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-		});
-		req.on('error', reject);
-		req.end();
-	});
-}
 
 /** A script bundle the pricing page loads (its React island). */
 async function someBundle(baseURL: string): Promise<string> {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
 	cacheRoute,
@@ -127,5 +128,27 @@ describe('route cache', () => {
 			await request('/en|', async () => page('after the goal', { maxAge: 30 }));
 			expect(await lookup('/en|')!.text()).toBe('after the goal');
 		});
+	});
+
+	it('keeps brotli and gzip copies of a stored page, made after storing, and says it varies', async () => {
+		const html = `<main>${'<p>Arsenal 2 – 1 Chelsea</p>'.repeat(200)}</main>`;
+		const sent = await store('/en/big|', page(html, { maxAge: 30 }));
+		expect(sent.headers.get('vary')).toBe('Accept-Encoding');
+		const front = (globalThis as Record<symbol, { get(key: string): { body: Uint8Array; encoded: { br?: Uint8Array; gzip?: Uint8Array }; headers: [string, string][] } | undefined }>)[
+			Symbol.for('matchday.route-cache')
+		]!;
+		let hit = front.get('/en/big|')!;
+		for (let i = 0; i < 100 && !(hit.encoded.br && hit.encoded.gzip); i++) {
+			await new Promise((resolve) => setTimeout(resolve, 10));
+			hit = front.get('/en/big|')!;
+		}
+		expect(brotliDecompressSync(hit.encoded.br!).toString()).toBe(html);
+		expect(gunzipSync(hit.encoded.gzip!).toString()).toBe(html);
+		expect(hit.encoded.br!.byteLength).toBeLessThan(Buffer.byteLength(html) / 5);
+		expect(hit.headers).toContainEqual(['vary', 'Accept-Encoding']);
+
+		await store('/en/small|', page('<p>tiny</p>', { maxAge: 30 }));
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(front.get('/en/small|')!.encoded).toEqual({});
 	});
 });
