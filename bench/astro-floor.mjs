@@ -11,17 +11,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { startBare } from './lib/bare.mjs';
+import { replayableHeaders, startBare } from './lib/bare.mjs';
+import { describeRun, loadOptions } from './lib/run-options.mjs';
 import { load } from './lib/load.mjs';
 
-const arg = (name, fallback) => {
-	const i = process.argv.indexOf(`--${name}`);
-	return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SECONDS = arg('seconds', 5);
-const CONNECTIONS = arg('connections', 16);
+const options = loadOptions();
+const { seconds: SECONDS, connections: CONNECTIONS } = options;
 const root = new URL('./astro-floor/', import.meta.url).pathname;
 // Inside the project (ignored by git), so the built server resolves the project's packages.
 const outDir = join(root, 'dist');
@@ -48,7 +44,7 @@ try {
 	for (const path of ['/robots.txt', '/hello']) {
 		const sample = await fetch(`http://127.0.0.1:${PORT}${path}`);
 		const body = Buffer.from(await sample.arrayBuffer());
-		const headers = Object.fromEntries([...sample.headers].filter(([k]) => !['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+		const headers = replayableHeaders(sample);
 		const bare = await startBare(PORT + 1, body, headers);
 		const run = async (port) => {
 			const url = `http://127.0.0.1:${port}${path}`;
@@ -65,8 +61,7 @@ try {
 	rmSync(outDir, { recursive: true, force: true });
 }
 
-console.log(`\nMachine: ${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}; ${new Date().toISOString()}`);
-console.log(`Load: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per run, loopback\n`);
+console.log(`\n${describeRun(options)}\n`);
 console.log('| path | bare node:http req/s | bare Astro req/s | Astro / bare | p99 bare / Astro ms |');
 console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const r of results) {

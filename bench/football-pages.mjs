@@ -11,17 +11,14 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir, cpus, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBare } from './lib/bare.mjs';
+import { replayableHeaders, startBare } from './lib/bare.mjs';
+import { describeRun, loadOptions } from './lib/run-options.mjs';
 import { load } from './lib/load.mjs';
 
-const arg = (name, fallback) => {
-	const i = process.argv.indexOf(`--${name}`);
-	return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SECONDS = arg('seconds', 5);
-const CONNECTIONS = arg('connections', 16);
+const options = loadOptions();
+const { seconds: SECONDS, connections: CONNECTIONS } = options;
 const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
 
 async function startSite(port, env) {
@@ -64,7 +61,7 @@ try {
 	for (const path of paths) {
 		const sample = await fetch(`http://127.0.0.1:4610${path}`, { headers: { Cookie: 'i18n_redirected=en' } });
 		const body = Buffer.from(await sample.arrayBuffer());
-		const headers = Object.fromEntries([...sample.headers].filter(([k]) => !['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+		const headers = replayableHeaders(sample);
 		const bare = await startBare(4612, body, headers);
 		const run = async (label, port, extra = {}) => {
 			// A returning visitor: the language cookie matches the page (a first visit is
@@ -89,8 +86,7 @@ try {
 	cached.stop();
 }
 
-console.log(`\nMachine: ${cpus().length} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; node ${process.version}; ${new Date().toISOString()}`);
-console.log(`Load: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per run, loopback\n`);
+console.log(`\n${describeRun(options)}\n`);
 console.log('| page | server | req/s | p50 ms | p99 ms | errors |');
 console.log('| --- | --- | ---: | ---: | ---: | ---: |');
 for (const r of results) {

@@ -22,3 +22,9 @@ export async function startBare(port, body, headers) {
 		},
 	};
 }
+
+/** A sampled response's headers, less those that describe one transfer, for startBare. */
+export function replayableHeaders(response) {
+	const perTransfer = ['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'];
+	return Object.fromEntries([...response.headers].filter(([name]) => !perTransfer.includes(name)));
+}
