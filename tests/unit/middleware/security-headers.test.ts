@@ -36,4 +36,13 @@ describe('securityHeaders', () => {
 		expect(out.status).toBe(302);
 		expect(out.headers.get('x-content-type-options')).toBe('nosniff');
 	});
+
+	it('names the charset of HTML pages, and leaves other types alone', async () => {
+		const html = await run('http://h/en', new Response('<p>x</p>', { headers: { 'Content-Type': 'text/html' } }));
+		expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+		const json = await run('http://h/api/v1/x', Response.json({ a: 1 }));
+		expect(json.headers.get('content-type')).toBe('application/json');
+		const feed = await run('http://h/en/rss.xml', new Response('<rss/>', { headers: { 'Content-Type': 'application/xml' } }));
+		expect(feed.headers.get('content-type')).toBe('application/xml');
+	});
 });
