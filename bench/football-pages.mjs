@@ -77,7 +77,10 @@ try {
 		const c = await run('site, route cache', 4611);
 		// What a browser gets from the cache (brotli): not part of the ratio, which compares
 		// the same bytes.
-		if (path !== '/robots.txt') await run('site, route cache, Accept-Encoding: br', 4611, { 'Accept-Encoding': 'br' });
+		if (path !== '/robots.txt') {
+			await run('site, route cache, Accept-Encoding: br', 4611, { 'Accept-Encoding': 'br' });
+			await run('site, route cache, no cookie (crawler, first visit)', 4611, { Cookie: '' });
+		}
 		results.push({ path, label: 'ratio', uncached: u.rps / b.rps, cached: c.rps / b.rps });
 		bare.stop();
 	}

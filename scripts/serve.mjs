@@ -5,8 +5,8 @@
  *  - the build's static files, from memory (scripts/static-files.mjs), and
  *  - route-cache hits (a hit then costs about what a bare node:http server sending the
  *    same bytes costs).
- * Everything else, including every request that carries an auth cookie, a non-GET method,
- * or a language cookie that differs from the page's, goes to Astro unchanged.
+ * Everything else, including every request that carries an auth cookie or a non-GET
+ * method, goes to Astro unchanged.
  *
  *   node scripts/serve.mjs            (ASTRO_OUT_DIR picks the build, default dist)
  */
@@ -44,7 +44,7 @@ function fromCache(req, res) {
 	const cookie = req.headers.cookie;
 	if (cookie && /(^|;\s*)auth\./.test(cookie)) return false;
 	const locale = LOCALE_PREFIX.exec(url)?.[1];
-	if (!locale || cookieValue(cookie, 'i18n_redirected') !== locale) return false;
+	if (!locale) return false;
 	let hit;
 	try {
 		hit = cache.get(cache.key(url, cookieValue(cookie, 'tz')));
@@ -55,6 +55,9 @@ function fromCache(req, res) {
 	res.statusCode = hit.status;
 	for (const [name, value] of hit.headers) res.setHeader(name, value);
 	res.setHeader('X-Cache', 'HIT');
+	// A first visit, a crawler or a language switch: remember the page's language, as the
+	// locale middleware would have (stored pages never carry a Set-Cookie of their own).
+	if (cookieValue(cookie, cache.localeCookieName) !== locale) res.setHeader('Set-Cookie', cache.localeCookie(locale));
 	// The stored page compressed, when the browser takes it and the copy is ready.
 	const encoding = pickEncoding(req.headers['accept-encoding']);
 	const packed = encoding ? hit.encoded?.[encoding] : undefined;

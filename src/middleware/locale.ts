@@ -4,8 +4,7 @@ import { useTranslations } from '../i18n/server';
 import { localeFromPath, resolveLocale } from '../lib/locale-resolution';
 import { isPageRoot } from '../lib/routes';
 
-export const LOCALE_COOKIE = 'i18n_redirected';
-const ONE_YEAR = 365 * 24 * 60 * 60;
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../lib/locale-cookie';
 
 /** Paths that are not localised pages: endpoints, assets, feeds. */
 function isUnlocalised(pathname: string): boolean {
@@ -57,7 +56,7 @@ export const locale = defineMiddleware(async (context, next) => {
 	if (context.request.method === 'GET' && cookie !== prefix) {
 		context.cookies.set(LOCALE_COOKIE, prefix, {
 			path: '/',
-			maxAge: ONE_YEAR,
+			maxAge: LOCALE_COOKIE_MAX_AGE,
 			sameSite: 'lax',
 			secure: false,
 			httpOnly: false,

@@ -1,9 +1,9 @@
 import { defineMiddleware } from 'astro:middleware';
+import { LOCALE_COOKIE, localeCookieHeader } from '../lib/locale-cookie';
 import { localeFromPath } from '../lib/locale-resolution';
 import { TZ_COOKIE } from '../lib/time-zone';
 import { cacheKey, serveCached, unmarked } from '../server/cache/route-cache';
 import { config } from '../server/config';
-import { LOCALE_COOKIE } from './locale';
 
 /**
  * Serves and fills the route cache for anonymous GETs of pages that opted in. Anything
@@ -27,7 +27,7 @@ export const routeCache = defineMiddleware(async (context, next) => {
 	if (hit) {
 		const locale = localeFromPath(url.pathname);
 		if (locale && context.cookies.get(LOCALE_COOKIE)?.value !== locale) {
-			response.headers.append('Set-Cookie', `${LOCALE_COOKIE}=${locale}; Max-Age=31536000; Path=/; SameSite=Lax`);
+			response.headers.append('Set-Cookie', localeCookieHeader(locale));
 		}
 	}
 	return response;

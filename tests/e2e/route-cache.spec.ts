@@ -38,6 +38,19 @@ test('a cache hit in another language still saves the language cookie', async ({
 	expect(hit.headers()['set-cookie'] ?? '').toContain('i18n_redirected=de');
 });
 
+test('a visit with no cookie at all (a crawler, a first visit) is a hit too, and gets the language cookie', async ({ baseURL }) => {
+	await raw(baseURL!, '/fr/team', { Cookie: 'i18n_redirected=fr' });
+	const crawler = await raw(baseURL!, '/fr/team', { 'User-Agent': 'Googlebot/2.1' });
+	expect(crawler.status).toBe(200);
+	expect(crawler.headers['x-cache']).toBe('HIT');
+	expect(crawler.headers['set-cookie']).toEqual(['i18n_redirected=fr; Max-Age=31536000; Path=/; SameSite=Lax']);
+	expect(crawler.body.toString()).toContain('lang="fr');
+	// A returning visitor whose cookie already says so is not sent it again.
+	const back = await raw(baseURL!, '/fr/team', { Cookie: 'i18n_redirected=fr' });
+	expect(back.headers['x-cache']).toBe('HIT');
+	expect(back.headers['set-cookie']).toBeUndefined();
+});
+
 test('different time zones get different cached pages', async ({ request }) => {
 	const berlin = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; tz=Europe/Berlin' } });
 	const again = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; tz=Europe/Berlin' } });

@@ -7,6 +7,7 @@
  * `invalidateTags(['match:42'])` so a goal is never hidden behind a stale page.
  */
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { LOCALE_COOKIE, localeCookieHeader } from '../../lib/locale-cookie';
 
 const INTERNAL_HEADER = 'x-route-cache';
 const MAX_ENTRIES = 2000;
@@ -258,6 +259,9 @@ export interface RawHit {
 const FRONT = Symbol.for('matchday.route-cache');
 (globalThis as Record<symbol, unknown>)[FRONT] = {
 	key: cacheKey,
+	/** A hit skips the locale middleware, so the front remembers the language itself. */
+	localeCookieName: LOCALE_COOKIE,
+	localeCookie: localeCookieHeader,
 	get(key: string, now = Date.now()): RawHit | undefined {
 		const entry = entries.get(key);
 		if (!entry || entry.expires <= now) return undefined;
