@@ -107,17 +107,20 @@ export function lookup(key: string, now = Date.now()): Response | undefined {
  * error, an invalidation), the waiting requests render their own, in parallel.
  */
 export async function serveCached(key: string, render: () => Promise<Response>): Promise<{ response: Response; hit: boolean }> {
-	let cached = lookup(key);
+	const cached = lookup(key);
+	if (cached) return { response: cached, hit: true };
 	// No await between this check and the registration below, so requests arriving
 	// together cannot all decide to render.
-	const running = cached ? undefined : rendering.get(key);
+	const running = rendering.get(key);
 	if (running) {
 		await running;
-		cached = lookup(key);
+		const after = lookup(key);
+		if (after) return { response: after, hit: true };
 	}
-	if (cached) return { response: cached, hit: true };
 	const startedAt = generation;
-	if (rendering.has(key) || !cacheable.has(key)) {
+	// Waited once already (its render failed or could not be kept), someone else is
+	// rendering, or the page was never stored: render without making anyone wait for us.
+	if (running || rendering.has(key) || !cacheable.has(key)) {
 		return { response: await store(key, await render(), Date.now(), startedAt), hit: false };
 	}
 	let finish!: () => void;

@@ -151,4 +151,24 @@ describe('route cache', () => {
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(front.get('/en/small|')!.encoded).toEqual({});
 	});
+
+	it('never chains waits when renders fail: each waiting request renders once, in parallel', async () => {
+		await store('/en/league/1|', page('old', { maxAge: 1 }), 0); // stored once, long expired
+		let calls = 0;
+		const gates = [Promise.withResolvers<void>(), Promise.withResolvers<void>()];
+		const failing = async (): Promise<Response> => {
+			const gate = gates[Math.min(calls++, 1)]!;
+			await gate.promise;
+			throw new Error('database down');
+		};
+		const answers = [1, 2, 3, 4].map(() => serveCached('/en/league/1|', failing).then(() => 'ok', () => 'failed'));
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		expect(calls).toBe(1); // the others wait for the first
+		gates[0]!.resolve();
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		// The first failed: the three that waited all render now, none waits for another.
+		expect(calls).toBe(4);
+		gates[1]!.resolve();
+		expect(await Promise.all(answers)).toEqual(['failed', 'failed', 'failed', 'failed']);
+	});
 });
