@@ -1,24 +1,14 @@
 import { atom } from 'nanostores';
+import { parseSpoiler, SPOILER_COOKIE, type SpoilerSettings } from '../lib/spoiler';
+
+export { parseSpoiler, SPOILER_COOKIE, type SpoilerSettings };
 
 /**
- * Spoiler-safe mode, remembered per visitor (localStorage, plus a cookie so the server can
- * render the first page the same way): `hide` keeps scores hidden until revealed, `delay`
- * holds every update back by `delaySec` seconds to match a delayed stream.
+ * Spoiler-safe mode, remembered per visitor (localStorage, plus a cookie so that a server
+ * render can honour it): `hide` keeps scores hidden until revealed, `delay` holds every
+ * update back by `delaySec` seconds to match a delayed stream.
  */
-export interface SpoilerSettings {
-	mode: 'off' | 'hide' | 'delay';
-	delaySec: number;
-}
-
 const KEY = 'matchday.spoiler';
-export const SPOILER_COOKIE = 'spoiler';
-
-export function parseSpoiler(raw: string | null | undefined): SpoilerSettings {
-	const [mode, delay] = (raw ?? '').split(':');
-	const delaySec = Math.min(600, Math.max(0, Number.parseInt(delay ?? '0', 10) || 0));
-	if (mode === 'hide' || mode === 'delay') return { mode, delaySec };
-	return { mode: 'off', delaySec: 0 };
-}
 
 function load(): SpoilerSettings {
 	if (typeof localStorage === 'undefined') return { mode: 'off', delaySec: 0 };

@@ -71,6 +71,23 @@ test.describe('live scores', () => {
 		await expect(page.getByTestId('live-age')).not.toContainText('Offline');
 	});
 
+	test('the server sends what is live in the HTML itself (crawlers, no JavaScript), scores hidden for a spoiler-safe visitor', async ({ browser, request }) => {
+		// Wait for something to be live (the replay feed starts matches on its own).
+		await expect
+			.poll(async () => ((await (await request.get('/en/live-matches')).text()).match(/data-match-id="\d+"/g) ?? []).length, { timeout: 60_000 })
+			.toBeGreaterThan(0);
+		const context = await browser.newContext({ javaScriptEnabled: false });
+		const page = await context.newPage();
+		await page.goto('/en/live-matches');
+		await expect(rows(page).first()).toBeVisible();
+		await expect(rows(page).first().getByTestId('live-score')).toHaveText(/^\d+–\d+$/);
+		await expect(page.getByText('No match is live right now')).toHaveCount(0);
+		await context.addCookies([{ name: 'spoiler', value: 'hide:0', url: page.url() }]);
+		await page.reload();
+		await expect(rows(page).first().getByTestId('live-score')).toHaveText('–');
+		await context.close();
+	});
+
 	test('spoiler-safe mode hides scores until revealed and is remembered after a reload', async ({ page }) => {
 		await openLive(page);
 		await page.getByTestId('spoiler-mode').selectOption('hide');

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { $liveMatches, runningMinute, seedMatches, watchMatches, type LiveMatchState } from '../../stores/live';
-import { $revealed, $spoiler, revealScore, scoreHidden } from '../../stores/spoiler';
+import { $revealed, $spoiler, revealScore, scoreHidden, type SpoilerSettings } from '../../stores/spoiler';
 import type { LiveLabels } from './labels';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
 import SpoilerControl from './SpoilerControl';
@@ -17,6 +17,12 @@ export interface LiveScoresListProps {
 	/** Link to a match page; `{id}` is replaced (e.g. "/en/match/{id}"). */
 	matchHref: string;
 	labels: LiveLabels;
+	/**
+	 * The visitor's spoiler-safe mode as the server read it from its cookie, for the server
+	 * render: a visitor hiding scores must not see them in the HTML before hydration. Leave
+	 * it out on pages cached for everyone (the home page, whose day list shows scores anyway).
+	 */
+	spoiler?: SpoilerSettings;
 }
 
 export function minuteText(m: LiveMatchState, labels: Pick<LiveLabels, 'halfTime' | 'finished'>, now: number): string {
@@ -27,9 +33,11 @@ export function minuteText(m: LiveMatchState, labels: Pick<LiveLabels, 'halfTime
 }
 
 /** The live scores list (home page, /live-matches): one row per match, updated as it happens. */
-export default function LiveScoresList({ initial, matchIds, matchHref, labels }: LiveScoresListProps) {
+export default function LiveScoresList({ initial, matchIds, matchHref, labels, spoiler: serverSpoiler }: LiveScoresListProps) {
 	const matches = useStore($liveMatches);
-	const spoiler = useStore($spoiler);
+	const storedSpoiler = useStore($spoiler);
+	// The browser's store reads the same setting (localStorage, kept with the cookie).
+	const spoiler = typeof window === 'undefined' && serverSpoiler ? serverSpoiler : storedSpoiler;
 	const revealed = useStore($revealed);
 	const now = useNow();
 
@@ -38,9 +46,16 @@ export default function LiveScoresList({ initial, matchIds, matchHref, labels }:
 		return watchMatches(matchIds);
 	}, []);
 
-	const wanted = matchIds ?? Object.keys(matches);
+	// Until the store has them (it is seeded after hydration), the server's snapshot is what
+	// there is: the first paint, crawlers and visitors without JavaScript see the live
+	// matches, not "nothing is live".
+	const known = useMemo(
+		() => ({ ...Object.fromEntries(initial.map((m) => [m.matchId, m])), ...matches }),
+		[initial, matches],
+	);
+	const wanted = matchIds ?? Object.keys(known);
 	const rows = wanted
-		.map((id) => matches[id])
+		.map((id) => known[id])
 		.filter((m): m is LiveMatchState => Boolean(m))
 		.filter((m) => matchIds !== null || m.status === 'live' || m.status === 'half_time');
 

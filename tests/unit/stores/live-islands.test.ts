@@ -3,8 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import LiveLeagueTable from '../../../src/islands/live/LiveLeagueTable';
 import LiveMatchCentre from '../../../src/islands/live/LiveMatchCentre';
+import LiveScoresList from '../../../src/islands/live/LiveScoresList';
 import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS } from '../../../src/islands/live/labels';
-import { leagueTableLabels, matchCentreLabels } from '../../../src/server/live/labels';
+import { leagueTableLabels, liveLabels, matchCentreLabels } from '../../../src/server/live/labels';
 import { useTranslations } from '../../../src/i18n/server';
 import { LOCALES } from '../../../src/i18n/locales';
 import { $spoiler } from '../../../src/stores/spoiler';
@@ -32,6 +33,34 @@ const match: LiveMatchState = {
 };
 
 afterEach(() => $spoiler.set({ mode: 'off', delaySec: 0 }));
+
+describe('LiveScoresList', () => {
+	const props = { matchIds: null, matchHref: '/de/match/{id}', labels: liveLabels(t) };
+
+	it('paints the server snapshot before the store knows anything (crawlers, no JavaScript)', () => {
+		const finished: LiveMatchState = { ...match, matchId: '43', status: 'finished' };
+		const html = renderToStaticMarkup(createElement(LiveScoresList, { ...props, initial: [match, finished] }));
+		expect(html).toContain('Northton');
+		expect(html).toContain('2–1');
+		expect(html).toContain('href="/de/match/42"');
+		expect(html).not.toContain('/de/match/43'); // only what is live is listed
+		expect(html).not.toContain(liveLabels(t).empty);
+	});
+
+	it('hides the scores in the server render for a visitor in spoiler-safe mode (from the cookie)', () => {
+		const hidden = renderToStaticMarkup(
+			createElement(LiveScoresList, { ...props, initial: [match], spoiler: { mode: 'hide', delaySec: 0 } }),
+		);
+		expect(hidden).toContain('Northton');
+		expect(hidden).not.toContain('2–1');
+		expect(hidden).toContain('data-testid="reveal"');
+	});
+
+	it('says that nothing is live when nothing is', () => {
+		const html = renderToStaticMarkup(createElement(LiveScoresList, { ...props, initial: [] }));
+		expect(html).toContain(liveLabels(t).empty);
+	});
+});
 
 describe('LiveMatchCentre', () => {
 	it('labels every timeline type and statistic in every locale', () => {
