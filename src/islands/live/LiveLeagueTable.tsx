@@ -48,7 +48,10 @@ export default function LiveLeagueTable({ rows, fixtures, initial, labels, capti
 	// Spoiler-safe "hide" mode: the table would give scores away, so it stays as the server
 	// sent it unless every fixture in it has been revealed.
 	const frozen = spoiler.mode === 'hide' && ids.some((id) => !revealed.has(id));
-	const table = liveTable(rows, frozen ? [] : fixtures, matches);
+	// Until the store is seeded (after hydration) the server's snapshot is what there is, so
+	// the first paint already shows the live table rather than reordering a moment later.
+	const known = useMemo(() => ({ ...Object.fromEntries(initial.map((m) => [m.matchId, m])), ...matches }), [initial, matches]);
+	const table = liveTable(rows, frozen ? [] : fixtures, known);
 
 	return (
 		<section className="live-table" data-testid="live-table">

@@ -102,14 +102,22 @@ describe('LiveLeagueTable', () => {
 	];
 	const fixtures = [{ matchId: '42', homeTeamId: 1, awayTeamId: 2 }];
 
-	it('renders the server table, in its order, with translated headings', () => {
-		// The store is empty on the server: the first paint uses `initial` through the store
-		// only in the browser, so here the table is the server's.
+	it('paints the live table from the server snapshot before the store is seeded, with translated headings', () => {
+		// Northton leads 2–1 in the live match: 6 points to Southby's 4, so it goes top at once
+		// (it used to jump there only after hydration).
 		const html = renderToStaticMarkup(
 			createElement(LiveLeagueTable, { rows: [...rows].reverse(), fixtures, initial: [match], labels: leagueTableLabels(t) }),
 		);
 		expect(html).toContain('Live-Tabelle');
-		expect(html.indexOf('Southby')).toBeLessThan(html.indexOf('Northton'));
+		expect(html.indexOf('Northton')).toBeLessThan(html.indexOf('Southby'));
 		expect(html).toContain('Pkt.');
+	});
+
+	it('keeps the table of finished matches in spoiler-safe mode (it would give the score away)', () => {
+		$spoiler.set({ mode: 'hide', delaySec: 0 });
+		const html = renderToStaticMarkup(
+			createElement(LiveLeagueTable, { rows: [...rows].reverse(), fixtures, initial: [match], labels: leagueTableLabels(t) }),
+		);
+		expect(html.indexOf('Southby')).toBeLessThan(html.indexOf('Northton'));
 	});
 });
