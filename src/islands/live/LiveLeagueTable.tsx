@@ -14,11 +14,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { $liveMatches, seedMatches, watchMatches, type LiveMatchState } from '../../stores/live';
+import { seedMatches, watchMatches, type LiveMatchState } from '../../stores/live';
 import { $revealed, $spoiler } from '../../stores/spoiler';
 import type { LeagueTableLabels } from './labels';
 import { liveTable, type BaseTableRow, type TableFixture } from './league-table';
 import { LiveAnnouncer, LiveStatus } from './LiveStatus';
+import { useLiveMatches } from './useLiveMatches';
 import './live.css';
 
 export type { BaseTableRow, TableFixture } from './league-table';
@@ -33,7 +34,8 @@ export interface LiveLeagueTableProps {
 }
 
 export default function LiveLeagueTable({ rows, fixtures, initial, labels, caption }: LiveLeagueTableProps) {
-	const matches = useStore($liveMatches);
+	// With the server's snapshot, the first paint already shows the live table.
+	const matches = useLiveMatches(initial);
 	const spoiler = useStore($spoiler);
 	const revealed = useStore($revealed);
 	const ids = useMemo(() => fixtures.map((f) => f.matchId), [fixtures]);
@@ -48,10 +50,7 @@ export default function LiveLeagueTable({ rows, fixtures, initial, labels, capti
 	// Spoiler-safe "hide" mode: the table would give scores away, so it stays as the server
 	// sent it unless every fixture in it has been revealed.
 	const frozen = spoiler.mode === 'hide' && ids.some((id) => !revealed.has(id));
-	// Until the store is seeded (after hydration) the server's snapshot is what there is, so
-	// the first paint already shows the live table rather than reordering a moment later.
-	const known = useMemo(() => ({ ...Object.fromEntries(initial.map((m) => [m.matchId, m])), ...matches }), [initial, matches]);
-	const table = liveTable(rows, frozen ? [] : fixtures, known);
+	const table = liveTable(rows, frozen ? [] : fixtures, matches);
 
 	return (
 		<section className="live-table" data-testid="live-table">

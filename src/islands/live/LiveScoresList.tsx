@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
-import { $liveMatches, runningMinute, seedMatches, watchMatches, type LiveMatchState } from '../../stores/live';
+import { useEffect } from 'react';
+import { runningMinute, seedMatches, watchMatches, type LiveMatchState } from '../../stores/live';
 import { $revealed, $spoiler, revealScore, scoreHidden, type SpoilerSettings } from '../../stores/spoiler';
 import type { LiveLabels } from './labels';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
 import SpoilerControl from './SpoilerControl';
+import { useLiveMatches } from './useLiveMatches';
 import './live.css';
 
 export type { LiveLabels } from './labels';
@@ -34,7 +35,7 @@ export function minuteText(m: LiveMatchState, labels: Pick<LiveLabels, 'halfTime
 
 /** The live scores list (home page, /live-matches): one row per match, updated as it happens. */
 export default function LiveScoresList({ initial, matchIds, matchHref, labels, spoiler: serverSpoiler }: LiveScoresListProps) {
-	const matches = useStore($liveMatches);
+	const known = useLiveMatches(initial);
 	const storedSpoiler = useStore($spoiler);
 	// The browser's store reads the same setting (localStorage, kept with the cookie).
 	const spoiler = typeof window === 'undefined' && serverSpoiler ? serverSpoiler : storedSpoiler;
@@ -46,13 +47,6 @@ export default function LiveScoresList({ initial, matchIds, matchHref, labels, s
 		return watchMatches(matchIds);
 	}, []);
 
-	// Until the store has them (it is seeded after hydration), the server's snapshot is what
-	// there is: the first paint, crawlers and visitors without JavaScript see the live
-	// matches, not "nothing is live".
-	const known = useMemo(
-		() => ({ ...Object.fromEntries(initial.map((m) => [m.matchId, m])), ...matches }),
-		[initial, matches],
-	);
 	const wanted = matchIds ?? Object.keys(known);
 	const rows = wanted
 		.map((id) => known[id])
