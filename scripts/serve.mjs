@@ -20,8 +20,6 @@ const { handler } = await import(pathToFileURL(join(outDir, 'server/entry.mjs'))
 const assets = staticFiles(join(outDir, 'client'));
 const FRONT = Symbol.for('matchday.route-cache');
 
-const LOCALE_PREFIX = /^\/(en|id|de|es|fr|it|nl|pt|tr|ru)(\/|$)/;
-
 /** The value of one cookie, without parsing the whole header. */
 function cookieValue(header, name) {
 	if (!header) return undefined;
@@ -43,7 +41,9 @@ function fromCache(req, res) {
 	const url = req.url ?? '/';
 	const cookie = req.headers.cookie;
 	if (cookie && /(^|;\s*)auth\./.test(cookie)) return false;
-	const locale = LOCALE_PREFIX.exec(url)?.[1];
+	// Only localised pages are stored; their first segment is the locale.
+	const query = url.indexOf('?');
+	const locale = cache.localeOf(query < 0 ? url : url.slice(0, query));
 	if (!locale) return false;
 	let hit;
 	try {

@@ -8,6 +8,7 @@
  */
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { LOCALE_COOKIE, localeCookieHeader } from '../../lib/locale-cookie';
+import { localeFromPath } from '../../lib/locale-resolution';
 
 const INTERNAL_HEADER = 'x-route-cache';
 const MAX_ENTRIES = 2000;
@@ -262,6 +263,8 @@ export interface RawHit {
 const FRONT = Symbol.for('matchday.route-cache');
 (globalThis as Record<symbol, unknown>)[FRONT] = {
 	key: cacheKey,
+	/** The locale of a path (one list of locales: src/i18n/locales.ts). */
+	localeOf: localeFromPath,
 	/** A hit skips the locale middleware, so the front remembers the language itself. */
 	localeCookieName: LOCALE_COOKIE,
 	localeCookie: localeCookieHeader,
