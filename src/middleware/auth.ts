@@ -13,7 +13,8 @@ function redirect(location: string, setCookies: string[]): Response {
  * Who is there (Bearer header or `auth.` cookies; a page load renews an expired access
  * token from the refresh cookie), and the page guard: guest-only pages send logged-in
  * visitors home, protected pages send others to the login page with the path remembered.
- * Pages that show who is logged in are never cached.
+ * Pages that show who is logged in are never cached by browsers or proxies (private,
+ * no-store); the member cache after this middleware keeps them in the server only.
  */
 export const auth = defineMiddleware(async (context, next) => {
 	const { pathname, search } = context.url;

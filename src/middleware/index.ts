@@ -2,6 +2,7 @@ import { sequence } from 'astro:middleware';
 import { auth } from './auth';
 import { device } from './device';
 import { locale } from './locale';
+import { memberCache } from './member-cache';
 import { requestContext } from './request-context';
 import { routeCache } from './route-cache';
 import { securityHeaders } from './security-headers';
@@ -14,7 +15,7 @@ import { timeZone } from './time-zone';
  * headers wrap every other response, including redirects and 404s; start-up (migrations,
  * data import) completes before any handler touches data; locale runs before anything
  * that renders text; auth (who is there, page guards) runs after locale, whose redirects
- * it uses.
+ * it uses; the member cache runs right after auth, which tells it who is there.
  */
 export const onRequest = sequence(
 	requestContext,
@@ -23,6 +24,7 @@ export const onRequest = sequence(
 	startup,
 	locale,
 	auth,
+	memberCache,
 	device,
 	timeZone,
 );

@@ -41,6 +41,31 @@ function latestMail(to: string, kind: string): { text: string } | undefined {
 }
 
 test.describe('accounts', () => {
+	test('signed-in visitors share cached public pages, with their own header, never the anonymous page', async ({ page, browser }) => {
+		const email = unique();
+		await register(page, email);
+		await logIn(page, email);
+		await expect(page.locator('header a.account')).toHaveText('My account');
+		// Another signed-in visitor renders the page first; this one is then served from the cache.
+		const other = await browser.newPage();
+		const otherEmail = unique();
+		await register(other, otherEmail);
+		await logIn(other, otherEmail);
+		await expect(other.locator('header a.account')).toHaveText('My account');
+		await other.goto('/en/faq');
+		const response = await page.goto('/en/faq');
+		expect(response!.headers()['x-cache']).toBe('HIT');
+		expect(response!.headers()['cache-control']).toBe('private, no-store');
+		await expect(page.locator('header a.account')).toHaveText('My account');
+		await expect(page.locator('header a.account')).toHaveAttribute('href', '/en/account');
+		// Anonymous visitors get their own page, with "Log in".
+		const anonymous = await browser.newPage();
+		await anonymous.goto('/en/faq');
+		await expect(anonymous.locator('header a.account')).toHaveAttribute('href', '/en/login');
+		await other.close();
+		await anonymous.close();
+	});
+
 	test('register, reach a protected page through login, and land back on it', async ({ page, context }) => {
 		const email = unique();
 		await register(page, email);
