@@ -38,6 +38,17 @@ async function startSite(port, env) {
 	return { child, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
 }
 
+/** Registers and logs in a visitor on the site at `port`; returns its auth cookies. */
+async function signIn(port) {
+	const base = `http://127.0.0.1:${port}`;
+	const account = { email: `bench-${port}-${Date.now()}@example.test`, name: 'Bench', password: 'a long bench passphrase 42' };
+	const json = (body) => ({ method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify(body) });
+	await fetch(`${base}/api/auth/register`, json(account));
+	const login = await fetch(`${base}/api/auth/login`, json({ email: account.email, password: account.password }));
+	if (!login.ok) throw new Error(`bench login failed: ${login.status}`);
+	return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
 async function findMatchPath(port) {
 	for (const date of ['2025-08-16', '2025-08-15', '2024-08-17']) {
 		const r = await fetch(`http://127.0.0.1:${port}/api/v1/matches?date=${date}`);
@@ -58,6 +69,7 @@ try {
 	// data and no rendering, so its ratio is the most any response that goes through Astro's
 	// pipeline (and our middleware) can reach against the bare server on this machine.
 	const paths = ['/en', await findMatchPath(4610), '/robots.txt'];
+	const signedIn = { 4610: await signIn(4610), 4611: await signIn(4611) };
 	for (const path of paths) {
 		const sample = await fetch(`http://127.0.0.1:4610${path}`, { headers: { Cookie: 'i18n_redirected=en' } });
 		const body = Buffer.from(await sample.arrayBuffer());
@@ -80,6 +92,9 @@ try {
 		if (path !== '/robots.txt') {
 			await run('site, route cache, Accept-Encoding: br', 4611, { 'Accept-Encoding': 'br' });
 			await run('site, route cache, no cookie (crawler, first visit)', 4611, { Cookie: '' });
+			// A signed-in visitor: never the anonymous page; the member cache after auth.
+			await run('site, signed in, route cache off', 4610, { Cookie: `i18n_redirected=en; ${signedIn[4610]}` });
+			await run('site, signed in, member cache', 4611, { Cookie: `i18n_redirected=en; ${signedIn[4611]}` });
 		}
 		results.push({ path, label: 'ratio', uncached: u.rps / b.rps, cached: c.rps / b.rps });
 		bare.stop();

@@ -60,6 +60,7 @@ export async function cancelSubscription(userId: string, subscriptionId: number)
 			.where(eq(subscriptions.id, row.id));
 		await syncUserPlan(tx as never, userId);
 	});
+	forgetReminders(userId);
 	return true;
 }
 
@@ -75,13 +76,39 @@ export interface ExpiryReminder {
  * `dismissed` is the value of the dismissal cookie, if any.
  */
 export async function expiryReminder(userId: string, dismissed?: string): Promise<ExpiryReminder | null> {
-	const [best] = await entitlementsFor(userId);
+	const best = await bestForReminder(userId);
 	if (!best?.currentPeriodEnd || renews(best)) return null;
 	const left = best.currentPeriodEnd.getTime() - now();
-	if (left > config().EXPIRY_REMINDER_DAYS * 86_400_000) return null;
+	if (left <= 0 || left > config().EXPIRY_REMINDER_DAYS * 86_400_000) return null;
 	const dismissKey = `${best.subscriptionId}-${Math.floor(best.currentPeriodEnd.getTime() / 1000)}`;
 	if (dismissed === dismissKey) return null;
 	return { planId: best.planId, endsAt: best.currentPeriodEnd, dismissKey };
+}
+
+/**
+ * The reminder is asked on every page a signed-in visitor opens (the member cache and the
+ * banner), so the plan it looks at is kept per user for a few seconds instead of costing a
+ * query each time. Only the reminder reads it: access to streams and checkout always ask
+ * the database. This process forgets a user's entry when their plan changes (webhook,
+ * cancel); another process may show the old banner state for up to REMINDER_CACHE_MS.
+ */
+const REMINDER_CACHE_MS = 15_000;
+const reminderCache = new Map<string, { best: Entitlement | undefined; until: number }>();
+
+async function bestForReminder(userId: string): Promise<Entitlement | undefined> {
+	const at = Date.now();
+	const hit = reminderCache.get(userId);
+	if (hit && hit.until > at) return hit.best;
+	const [best] = await entitlementsFor(userId);
+	if (reminderCache.size > 10_000) reminderCache.clear();
+	reminderCache.set(userId, { best, until: at + REMINDER_CACHE_MS });
+	return best;
+}
+
+/** Forgets what the reminder knows of a user's plan (all users without an id). */
+export function forgetReminders(userId?: string): void {
+	if (userId) reminderCache.delete(userId);
+	else reminderCache.clear();
 }
 
 /** Name of the cookie that hides the reminder until the plan's end. */

@@ -10,6 +10,7 @@ import { sendPaymentConfirmation } from './mail';
 import { providerByName } from './providers';
 import { WebhookSignatureError } from './signature';
 import { forgetSessionChecks } from '../auth/sessions';
+import { forgetReminders } from './billing';
 
 export interface WebhookResult {
 	status: number;
@@ -70,7 +71,10 @@ export async function receiveWebhook(
 	}
 	// The plan shown with the user (Astro.locals.user.plan) comes from a briefly cached
 	// session check: drop it so the very next page shows the new plan.
-	if (applied?.userId) forgetSessionChecks(applied.userId);
+	if (applied?.userId) {
+		forgetSessionChecks(applied.userId);
+		forgetReminders(applied.userId);
+	}
 	if (applied?.paidCheckoutId && applied.userId) {
 		// After commit: a failed e-mail must not undo (or repeat) the payment.
 		await confirm(applied.userId, applied.paidCheckoutId);

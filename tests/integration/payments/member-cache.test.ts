@@ -96,4 +96,20 @@ describe('member cache', () => {
 		await tokyo.run();
 		expect(tokyo.renders).toHaveLength(1);
 	});
+
+	it('asks the database for the reminder once per user for a while; a payment makes it ask again', async () => {
+		const { expiryReminder } = await import('../../../src/server/payments/billing');
+		const user = await makeUser();
+		expect(await expiryReminder(user.id)).toBeNull(); // no plan, remembered
+		await buyMonthly(user); // the webhook forgets what was remembered
+		expect(await expiryReminder(user.id)).not.toBeNull();
+		// A change the webhook did not make (another process, a hand edit) shows after the short
+		// cache life, not at once.
+		const { rows } = await import('./helpers');
+		await rows(`DELETE FROM subscriptions WHERE user_id = '${user.id}'`);
+		expect(await expiryReminder(user.id)).not.toBeNull();
+		const { forgetReminders } = await import('../../../src/server/payments/billing');
+		forgetReminders(user.id);
+		expect(await expiryReminder(user.id)).toBeNull();
+	});
 });
