@@ -118,11 +118,22 @@ describe.skipIf(!OUT || !existsSync(entry) || !PG || !REDIS)(
 					REPLAY_SPEED: '400',
 					REPLAY_CONCURRENT: '3',
 				},
-				stdio: ['ignore', 'ignore', 'inherit'],
+				stdio: ['ignore', 'pipe', 'pipe'],
 			});
+			// Kept so that a server that never answers says why in the failure.
+			const log: string[] = [];
+			const keep = (chunk: Buffer) => {
+				log.push(chunk.toString());
+				if (log.length > 200) log.shift();
+			};
+			child.stdout!.on('data', keep);
+			child.stderr!.on('data', keep);
+			child.on('exit', (code, signal) => log.push(`[exited: ${code ?? signal}]`));
+			logs.set(port, log);
 			procs.push(child);
 			return child;
 		}
+		const logs = new Map<number, string[]>();
 
 		async function up(port: number): Promise<void> {
 			// Generous: on a shared 2-core machine the first start (migrations and the data
@@ -135,7 +146,7 @@ describe.skipIf(!OUT || !existsSync(entry) || !PG || !REDIS)(
 				}
 				await new Promise((r) => setTimeout(r, 200));
 			}
-			throw new Error(`site on ${port} did not start`);
+			throw new Error(`site on ${port} did not start; its output:\n${(logs.get(port) ?? []).join('').slice(-4000)}`);
 		}
 
 		it('each process delivers every event to its own clients', async () => {
