@@ -264,12 +264,14 @@ export function goOnline(): void {
 /** The minute a live match is in now, counting on from the last minute the feed sent. */
 export function runningMinute(m: LiveMatchState, now: number): number | null {
 	if (m.minute === null) return null;
-	if (m.status !== 'live' || m.minuteAt === undefined) return m.minute;
+	if (m.status !== 'live') return m.minute;
+	// A match under way is in its first minute at kick-off: 1', never 0' (feeds send 0).
+	if (m.minuteAt === undefined) return Math.max(1, m.minute);
 	const extra = Math.max(0, Math.floor((now - m.minuteAt) / 60_000));
 	// Do not run past the end of the period the feed last reported; stoppage time is the
 	// feed's to announce.
 	const cap = m.minute <= 45 ? 45 : m.minute <= 90 ? 90 : m.minute <= 105 ? 105 : 120;
-	return Math.max(m.minute, Math.min(m.minute + extra, cap));
+	return Math.max(1, m.minute, Math.min(m.minute + extra, cap));
 }
 
 /** Test hook: forgets every watcher, message and timer. */

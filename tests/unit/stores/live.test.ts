@@ -305,6 +305,15 @@ describe('runningMinute', () => {
 		expect(live.runningMinute({ ...m, status: 'half_time', minute: 45 }, at + 40 * 60_000)).toBe(45);
 		expect(live.runningMinute({ ...m, minute: null }, at)).toBeNull();
 	});
+
+	it("shows a match just kicked off in its first minute (1', not 0')", () => {
+		const at = Date.UTC(2024, 0, 1, 20, 0);
+		const m = { ...match('1', { minute: 0, minuteAt: at }) } as Parameters<LiveModule['runningMinute']>[0];
+		expect(live.runningMinute(m, at + 10_000)).toBe(1);
+		expect(live.runningMinute({ ...m, minuteAt: undefined }, at)).toBe(1);
+		expect(live.runningMinute(m, at + 3 * 60_000 + 1)).toBe(3);
+		expect(live.runningMinute({ ...m, status: 'scheduled' }, at)).toBe(0);
+	});
 });
 
 function ANNOUNCE_GAP() {
