@@ -2,9 +2,8 @@ import { defineMiddleware } from 'astro:middleware';
 import { isLocale, type Locale } from '../i18n/locales';
 import { useTranslations } from '../i18n/server';
 import { localeFromPath, resolveLocale } from '../lib/locale-resolution';
-import { isPageRoot } from '../lib/routes';
-
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../lib/locale-cookie';
+import { isPageRoot } from '../lib/routes';
 
 /** Paths that are not localised pages: endpoints, assets, feeds. */
 function isUnlocalised(pathname: string): boolean {
