@@ -1,16 +1,20 @@
 /**
  * Resolve hook for running the server's TypeScript under Node's type stripping: Vite lets
- * the source import './client' without an extension; Node needs the file name, so try
- * '.ts' and '/index.ts'.
+ * the source import './client' without an extension and through the `~/` alias (src/, set
+ * in tsconfig.json); Node needs the file name, so map the alias and try '.ts' and '/index.ts'.
  */
+const SRC = new URL('../src/', import.meta.url).href;
+
 export async function resolve(specifier, context, next) {
+	const mapped = specifier.startsWith('~/') ? SRC + specifier.slice(2) : specifier;
 	try {
-		return await next(specifier, context);
+		return await next(mapped, context);
 	} catch (error) {
-		if (!/^\.{1,2}\//.test(specifier) || /\.[cm]?[jt]s$/.test(specifier)) throw error;
+		const relative = /^\.{1,2}\//.test(specifier) || mapped !== specifier;
+		if (!relative || /\.[cm]?[jt]s$/.test(mapped)) throw error;
 		for (const suffix of ['.ts', '/index.ts']) {
 			try {
-				return await next(specifier + suffix, context);
+				return await next(mapped + suffix, context);
 			} catch {}
 		}
 		throw error;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crestInitials, crestSvg, crestUrl, type CrestTeam } from '../../../../src/server/football/crest';
+import { crestInitials, crestSvg, crestUrl, type CrestTeam } from '~/server/football/crest';
 
 const club: CrestTeam = {
 	id: 7, name: 'Manchester City FC', shortName: 'Manchester City', tla: 'MCI', isNational: false,
