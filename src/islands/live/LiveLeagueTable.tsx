@@ -16,14 +16,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { seedMatches, watchMatches, type LiveMatchState } from '../../stores/live';
 import { $revealed, $spoiler } from '../../stores/spoiler';
-import type { LeagueTableLabels } from './labels';
+import type { LeagueTableLabels } from '~/lib/live/labels';
 import { liveTable, type BaseTableRow, type TableFixture } from './league-table';
 import { LiveAnnouncer, LiveStatus } from './LiveStatus';
 import { useLiveMatches } from './useLiveMatches';
 import './live.css';
 
 export type { BaseTableRow, TableFixture } from './league-table';
-export type { LeagueTableLabels } from './labels';
+export type { LeagueTableLabels } from '~/lib/live/labels';
 
 export interface LiveLeagueTableProps {
 	rows: BaseTableRow[];

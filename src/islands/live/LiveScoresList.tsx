@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { runningMinute, seedMatches, watchMatches, type LiveMatchState } from '../../stores/live';
 import { $revealed, $spoiler, revealScore, scoreHidden, type SpoilerSettings } from '../../stores/spoiler';
-import type { LiveLabels } from './labels';
+import type { LiveLabels } from '~/lib/live/labels';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
 import SpoilerControl from './SpoilerControl';
 import { useLiveMatches } from './useLiveMatches';
 import './live.css';
 
-export type { LiveLabels } from './labels';
+export type { LiveLabels } from '~/lib/live/labels';
 
 export interface LiveScoresListProps {
 	/** Server-rendered snapshot for the first paint. */

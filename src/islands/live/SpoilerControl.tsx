@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $spoiler, setSpoiler, type SpoilerSettings } from '../../stores/spoiler';
-import type { LiveLabels } from './labels';
+import type { LiveLabels } from '~/lib/live/labels';
 
 export type SpoilerControlLabels = Pick<
 	LiveLabels,

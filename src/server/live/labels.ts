@@ -5,7 +5,7 @@ import {
 	type LeagueTableLabels,
 	type LiveLabels,
 	type MatchCentreLabels,
-} from '../../islands/live/labels';
+} from '~/lib/live/labels';
 
 const COMMON = ['title', 'empty', 'replay', 'replayNote', 'halfTime', 'finished', 'ageSeconds', 'ageMinutes',
 	'ageUnknown', 'offline', 'connecting', 'reveal', 'hiddenScore', 'spoilerLabel', 'spoilerOff', 'spoilerHide',

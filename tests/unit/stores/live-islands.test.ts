@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import LiveLeagueTable from '../../../src/islands/live/LiveLeagueTable';
 import LiveMatchCentre from '../../../src/islands/live/LiveMatchCentre';
 import LiveScoresList from '../../../src/islands/live/LiveScoresList';
-import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS } from '../../../src/islands/live/labels';
+import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS } from '~/lib/live/labels';
 import { leagueTableLabels, liveLabels, matchCentreLabels } from '../../../src/server/live/labels';
 import { useTranslations } from '../../../src/i18n/server';
 import { LOCALES } from '../../../src/i18n/locales';

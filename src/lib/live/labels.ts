@@ -1,6 +1,7 @@
 /**
  * Already-translated strings the live islands take as props (server side: `live:*` keys,
- * built by `src/server/live/labels.ts`). `{n}` is a number of seconds or minutes; `{home}`,
+ * built by `src/server/live/labels.ts`). It lives in lib/ because the server builds these
+ * shapes and the islands read them. `{n}` is a number of seconds or minutes; `{home}`,
  * `{away}` and `{score}` are filled in by the island.
  */
 export interface LiveLabels {
