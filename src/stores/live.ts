@@ -1,25 +1,8 @@
 import { atom, map } from 'nanostores';
+import type { LiveMatchState } from '~/lib/live/match-state';
 import { $spoiler } from './spoiler';
 
-/** A match as the browser knows it from the live stream (mirrors the server's snapshot). */
-export interface LiveMatchState {
-	matchId: string;
-	status: string;
-	minute: number | null;
-	/** When `minute` was true (ms since epoch): the running minute counts on from it. */
-	minuteAt?: number;
-	score: { home: number; away: number } | null;
-	ht?: { home: number; away: number } | null;
-	home: { id: number; name: string };
-	away: { id: number; name: string };
-	isReplay: boolean;
-	kickoffAt?: string;
-	updatedAt?: string;
-	/** The match row's version: a message older than what the store shows is not applied. */
-	version?: number;
-	timeline: Array<Record<string, unknown> & { id: number; type?: string }>;
-	stats?: Record<string, [number, number]>;
-}
+export type { LiveMatchState };
 
 export type LiveConnection = 'connecting' | 'open' | 'offline';
 

@@ -1,26 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from './log';
-import type { MatchStatus, Score } from './types';
+import type { MatchState, MatchStatus, Score } from '~/lib/live/match-state';
 
 /**
  * The live feature's view of the football `matches` table (migration 0100_football). Raw
  * SQL on the migration's columns keeps this module independent of the Drizzle typings.
+ * The state's shape is shared with the browser, so it lives in lib/live.
  */
-export interface MatchState {
-	matchId: string;
-	status: MatchStatus;
-	minute: number | null;
-	score: Score | null;
-	ht: Score | null;
-	et: Score | null;
-	pen: Score | null;
-	version: number;
-	updatedAt: string;
-	kickoffAt: string;
-	home: { id: number; name: string };
-	away: { id: number; name: string };
-	isReplay: boolean;
-}
+export type { MatchState };
 
 interface RawRow {
 	id: number;

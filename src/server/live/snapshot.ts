@@ -1,10 +1,8 @@
 import { latestId, readMatchLog, type Queryable } from './log';
-import { readMatchStates, type MatchState } from './matches';
+import type { SnapshotMatch } from '~/lib/live/match-state';
+import { readMatchStates } from './matches';
 
-export interface SnapshotMatch extends MatchState {
-	/** Timeline entries from the live log, oldest first, each with its log id. */
-	timeline: Array<Record<string, unknown> & { id: number }>;
-}
+export type { SnapshotMatch };
 
 /**
  * Full current state of the watched matches (or of every live match), with the log

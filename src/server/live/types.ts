@@ -7,24 +7,10 @@ import { z } from 'zod';
 export const LIVE_KINDS = ['score', 'event', 'status', 'correction', 'stats'] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
-/** The football schema's match statuses (migration 0100_football CHECK constraint). */
-export const MATCH_STATUSES = [
-	'scheduled',
-	'live',
-	'half_time',
-	'finished',
-	'finished_aet',
-	'finished_pen',
-	'postponed',
-	'cancelled',
-	'abandoned',
-	'awarded',
-	'result_unknown',
-] as const;
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
+export { MATCH_STATUSES, type MatchStatus } from '~/lib/live/match-state';
 
 export const scoreSchema = z.object({ home: z.number().int().min(0), away: z.number().int().min(0) });
-export type Score = z.infer<typeof scoreSchema>;
+export type { Score } from '~/lib/live/match-state';
 
 /** One committed row of the log, as carried by the bus and written to clients. */
 export const liveEventSchema = z.object({

@@ -1,0 +1,64 @@
+/**
+ * The shape of a live match, shared by the server (snapshots, SSE payloads, first paint)
+ * and the browser (the `$liveMatches` store and the live islands). One definition here, so
+ * a field added on one side cannot silently go missing on the other.
+ */
+
+/** The football schema's match statuses (the `matches.status` CHECK constraint). */
+export const MATCH_STATUSES = [
+	'scheduled',
+	'live',
+	'half_time',
+	'finished',
+	'finished_aet',
+	'finished_pen',
+	'postponed',
+	'cancelled',
+	'abandoned',
+	'awarded',
+	'result_unknown',
+] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export interface Score {
+	home: number;
+	away: number;
+}
+
+/** A match's live state as the server reads it from the `matches` table. */
+export interface MatchState {
+	matchId: string;
+	status: MatchStatus;
+	minute: number | null;
+	score: Score | null;
+	ht: Score | null;
+	et: Score | null;
+	pen: Score | null;
+	version: number;
+	updatedAt: string;
+	kickoffAt: string;
+	home: { id: number; name: string };
+	away: { id: number; name: string };
+	isReplay: boolean;
+}
+
+/** One timeline entry as delivered: the event's payload plus its log id. */
+export type TimelineItem = Record<string, unknown> & { id: number; type?: string };
+
+/** A match in a snapshot: its state and its timeline from the live log, oldest first. */
+export interface SnapshotMatch extends MatchState {
+	timeline: TimelineItem[];
+}
+
+/**
+ * A match as the browser holds it: a snapshot match, where the fields a partial message
+ * may lack are optional, plus what only the browser tracks.
+ */
+export interface LiveMatchState
+	extends Pick<SnapshotMatch, 'matchId' | 'minute' | 'score' | 'home' | 'away' | 'isReplay' | 'timeline'>,
+		Partial<Pick<SnapshotMatch, 'ht' | 'kickoffAt' | 'updatedAt' | 'version'>> {
+	status: MatchStatus | (string & {});
+	/** When `minute` was true (ms since epoch): the running minute counts on from it. */
+	minuteAt?: number;
+	stats?: Record<string, [number, number]>;
+}
