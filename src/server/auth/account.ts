@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { users } from '../db/schema/auth';
-import { now } from './clock';
+import { now } from '../clock';
 import { logSecurityEvent } from './events';
 import { openSession, type Grant } from './issue';
 import { hashPassword, passwordProblem, verifyPassword, type PasswordProblem } from './passwords';

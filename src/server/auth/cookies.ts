@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { now } from './clock';
+import { now } from '../clock';
 import type { TokenSet } from './issue';
 import type { SessionKind } from './sessions';
 

@@ -1,6 +1,6 @@
 import { getDb } from '../db/client';
 import { securityEvents } from '../db/schema/auth';
-import { now } from './clock';
+import { now } from '../clock';
 
 export type SecurityEventKind =
 	| 'refresh_reuse'

@@ -1,4 +1,4 @@
-import { now } from './clock';
+import { now } from '../clock';
 
 /** Bounds memory: past this many keys the oldest are dropped. */
 const MAX_KEYS = 50_000;

@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { passwordResets, sessions, users } from '../db/schema/auth';
 import { resetPasswordMail } from '../mail/templates';
 import { queueMail } from '../mail/transport';
-import { now } from './clock';
+import { now } from '../clock';
 import { normaliseEmail } from './email';
 import { logSecurityEvent } from './events';
 import { siteLink } from './links';

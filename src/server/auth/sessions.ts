@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { refreshTokens, sessions, users, type SessionRow, type UserRow } from '../db/schema/auth';
-import { now } from './clock';
+import { now } from '../clock';
 import { logSecurityEvent } from './events';
 import { hashToken, randomToken, successorOf } from './tokens';
 

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { config } from '../config';
-import { now } from './clock';
+import { now } from '../clock';
 import { authSecret } from './secret';
 
 const ISSUER = 'matchday';

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { users, type UserRow } from '../db/schema/auth';
-import { now } from './clock';
+import { now } from '../clock';
 import { normaliseEmail } from './email';
-import { planOf as entitlementPlanOf } from '../payments/entitlements';
+import { planOf as entitlementPlanOf } from '../entitlements';
 
 /** The user as the API and the pages see it: never the hash or internal counters. */
 export interface PublicUser {

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/auth';
 import { checkouts, deals, payments, plans, subscriptions } from '../db/schema/payments';
-import { now } from './clock';
+import { paymentsNow as now } from '../clock';
 import { mayApply, type PaymentEvent } from './events';
-import { syncUserPlan } from './entitlements';
+import { syncUserPlan } from '../entitlements';
 import { periodEndFrom } from './periods';
 
 /** What applying an event changed, for after-commit work (the confirmation e-mail). */

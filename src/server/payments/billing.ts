@@ -2,8 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { payments, subscriptions } from '../db/schema/payments';
-import { now } from './clock';
-import { entitlementsFor, syncUserPlan, type Entitlement } from './entitlements';
+import { paymentsNow as now } from '../clock';
+import { entitlementsFor, syncUserPlan, type Entitlement } from '../entitlements';
 import { providerByName } from './providers';
 
 export interface BillingSummary {

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { deals, planPrices, plans, type PlanRow } from '../db/schema/payments';
-import { now } from './clock';
+import { paymentsNow as now } from '../clock';
 import { discounted } from './money';
 
 export interface PlanWithPrices extends PlanRow {

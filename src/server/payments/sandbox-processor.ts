@@ -5,7 +5,7 @@ import type { Locale } from '../../i18n/locales';
 import { localHref } from '../../lib/locale-resolution';
 import { getDb } from '../db/client';
 import { checkouts, type CheckoutRow } from '../db/schema/payments';
-import { now } from './clock';
+import { paymentsNow as now } from '../clock';
 import { derivedKey } from './keys';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent } from './providers/sandbox';
 import { signatureHeader } from './signature';

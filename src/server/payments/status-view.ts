@@ -1,7 +1,7 @@
 import type { Locale } from '../../i18n/locales';
 import { LOCALE_TAGS } from '../../i18n/locales';
 import { checkoutForOwner } from './checkout';
-import { entitlementsFor } from './entitlements';
+import { entitlementsFor } from '../entitlements';
 import { formatMoney } from './money';
 
 export interface PaymentStatusView {

@@ -4,7 +4,7 @@ import { getDb, type Database } from '../db/client';
 import { users } from '../db/schema/auth';
 import { paymentEvents } from '../db/schema/payments';
 import { applyEvent, type Applied } from './apply';
-import { now } from './clock';
+import { paymentsNow as now } from '../clock';
 import type { PaymentEvent } from './events';
 import { sendPaymentConfirmation } from './mail';
 import { providerByName } from './providers';

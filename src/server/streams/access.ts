@@ -1,5 +1,5 @@
 import type { StreamRow } from '../db/schema/streams';
-import { entitlementsFor, type Entitlement } from '../payments/entitlements';
+import { entitlementsFor, type Entitlement } from '../entitlements';
 
 export type Access =
 	| { allowed: true }

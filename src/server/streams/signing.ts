@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../config';
 import { derivedKey } from '../payments/keys';
-import { now } from '../payments/clock';
+import { paymentsNow as now } from '../clock';
 
 /** Who a free stream's URL is signed for when nobody is signed in. */
 export const ANONYMOUS = 'anon';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { useTranslations } from '../../../src/i18n/server';
 import { auth as authMiddleware } from '../../../src/middleware/auth';
-import { setClockForTests } from '../../../src/server/auth/clock';
+import { setClockForTests } from '~/server/clock';
 import { forgetSessionChecks } from '../../../src/server/auth/sessions';
 import { resetRateLimitsForTests } from '../../../src/server/auth/rate-limit';
 import { resetAuthSecretForTests } from '../../../src/server/auth/secret';

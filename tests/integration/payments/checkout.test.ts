@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutForOwner, checkoutRequestSchema, openCheckout } from '../../../src/server/payments/checkout';
-import { planOf } from '../../../src/server/payments/entitlements';
-import { setPaymentsClockForTests } from '../../../src/server/payments/clock';
+import { planOf } from '~/server/entitlements';
+import { setPaymentsClockForTests } from '~/server/clock';
 import { count, makeUser, resetPayments, rows, setupPayments, teardownPayments } from './helpers';
 
 beforeAll(() => setupPayments());

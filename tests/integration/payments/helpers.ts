@@ -6,7 +6,7 @@ import { resetAuthSecretForTests } from '../../../src/server/auth/secret';
 import { config, resetConfigForTests } from '../../../src/server/config';
 import { openDatabase, setDbHandleForTests, type DbHandle } from '../../../src/server/db/client';
 import { openScratchDatabase } from '../../helpers/database';
-import { setPaymentsClockForTests } from '../../../src/server/payments/clock';
+import { setPaymentsClockForTests } from '~/server/clock';
 import { derivedKey } from '../../../src/server/payments/keys';
 import { SANDBOX_SIGNATURE_HEADER } from '../../../src/server/payments/providers/sandbox';
 import { signatureHeader } from '../../../src/server/payments/signature';

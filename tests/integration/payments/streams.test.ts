@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../../src/server/config';
-import { setPaymentsClockForTests } from '../../../src/server/payments/clock';
+import { setPaymentsClockForTests } from '~/server/clock';
 import { visitorCountry } from '../../../src/server/streams/country';
 import { serveMedia } from '../../../src/server/streams/media';
 import { playbackUrl } from '../../../src/server/streams/signing';

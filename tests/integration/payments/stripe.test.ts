@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cancelSubscription } from '../../../src/server/payments/billing';
 import { openCheckout } from '../../../src/server/payments/checkout';
-import { planOf } from '../../../src/server/payments/entitlements';
+import { planOf } from '~/server/entitlements';
 import { resetStripeClientForTests } from '../../../src/server/payments/providers/stripe';
 import { receiveWebhook } from '../../../src/server/payments/webhook';
 import { count, makeUser, resetPayments, rows, setupPayments, teardownPayments } from './helpers';

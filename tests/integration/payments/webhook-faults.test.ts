@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { planOf } from '../../../src/server/payments/entitlements';
+import { planOf } from '~/server/entitlements';
 import { receiveWebhook, setWebhookFaultForTests } from '../../../src/server/payments/webhook';
 import { count, makeUser, paidDeliveryFor, resetPayments, setupPayments, teardownPayments } from './helpers';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openCheckout } from '../../../src/server/payments/checkout';
-import { entitlementsFor, planOf } from '../../../src/server/payments/entitlements';
+import { entitlementsFor, planOf } from '~/server/entitlements';
 import { signatureHeader } from '../../../src/server/payments/signature';
 import { receiveWebhook } from '../../../src/server/payments/webhook';
 import { SANDBOX_SIGNATURE_HEADER } from '../../../src/server/payments/providers/sandbox';

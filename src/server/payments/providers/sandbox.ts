@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localHref } from '../../../lib/locale-resolution';
-import { now } from '../clock';
+import { paymentsNow as now } from '../../clock';
 import type { PaymentEvent } from '../events';
 import { derivedKey } from '../keys';
 import { verifySignature } from '../signature';

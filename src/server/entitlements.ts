@@ -1,8 +1,15 @@
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import { getDb, type Database } from '../db/client';
-import { users } from '../db/schema/auth';
-import { plans, subscriptions, type SubscriptionStatus } from '../db/schema/payments';
-import { now } from './clock';
+import { getDb, type Database } from './db/client';
+import { users } from './db/schema/auth';
+import { plans, subscriptions, type SubscriptionStatus } from './db/schema/payments';
+import { paymentsNow as now } from './clock';
+
+/*
+ * What a user may watch, read from their subscriptions and passes. Accounts (the plan on a
+ * visitor's profile), payments (checkout, billing, webhooks) and streams (playback) all ask
+ * it, so it sits below all three instead of inside payments: auth importing payments while
+ * payments imported auth was a cycle.
+ */
 
 export interface Entitlement {
 	subscriptionId: number;
