@@ -3,7 +3,7 @@
  *
  * One process serving, on two loopback ports of plain node:http servers:
  * - the real LiveHub (memory or Redis bus) through the real bare-node handler
- *   (src/server/live/node-handler.ts), on an in-memory PGlite with the real migrations;
+ *   (tests/helpers/live-node-handler.ts), on an in-memory PGlite with the real migrations;
  * - a bare node:http SSE broadcaster (a Set of responses, one write per client) as the
  *   baseline for fan-out throughput.
  * The parent drives it over IPC.
@@ -15,7 +15,7 @@ import { openDatabase } from '../src/server/db/client';
 import { applyLiveChange } from '../src/server/live/apply';
 import { MemoryBus, RedisBus, type LiveBus } from '../src/server/live/bus';
 import { LiveHub } from '../src/server/live/hub';
-import { handleLiveRequest } from '../src/server/live/node-handler';
+import { handleLiveRequest } from '../tests/helpers/live-node-handler';
 import { formatEvent } from '../src/server/live/sse';
 import type { LiveEvent } from '../src/server/live/types';
 import { seedMatches } from '../tests/integration/live/helpers';

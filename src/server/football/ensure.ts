@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, type Database } from '../db/client';
 import { formatImportReport, importFootballData } from './import';
-import { rowsOf } from './import/upsert';
+import { rowsOf } from '../db/rows';
 
 let pending: Promise<void> | undefined;
 

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
 import type { Queryable } from './log';
 import type { MatchState, MatchStatus, Score } from '~/lib/live/match-state';
 
@@ -29,12 +30,6 @@ interface RawRow {
 	away_id: number;
 	away_name: string;
 	is_replay: boolean;
-}
-
-/** Rows of a raw query whatever the driver (PGlite answers `{ rows }`, postgres-js an array). */
-export function rowsOf<T>(result: unknown): T[] {
-	if (Array.isArray(result)) return result as T[];
-	return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 const pair = (h: number | null, a: number | null): Score | null =>

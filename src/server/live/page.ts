@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { startLiveFeed } from './feed';
-import { rowsOf } from './matches';
+import { rowsOf } from '../db/rows';
 import { buildSnapshot, type SnapshotMatch } from './snapshot';
 import { cached, LISTS_TAG } from '../football/cache';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureFootballData, resetEnsureForTests } from '../../../src/server/football/ensure';
-import { rowsOf } from '../../../src/server/football/import/upsert';
+import { rowsOf } from '~/server/db/rows';
 import { openFreshDb, type TestDb } from './import-helpers';
 
 describe('ensureFootballData (first start)', () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFootballData } from '../../../src/server/football/import';
-import { rowsOf } from '../../../src/server/football/import/upsert';
+import { rowsOf } from '~/server/db/rows';
 import { ENGINES, openImportedDb, TEST_NOW, type TestDb } from './import-helpers';
 
 type Row = Record<string, unknown>;

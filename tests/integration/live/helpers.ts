@@ -5,8 +5,8 @@ import type { DbHandle } from '../../../src/server/db/client';
 import { openScratchDatabase } from '../../helpers/database';
 import type { LiveBus } from '../../../src/server/live/bus';
 import { LiveHub, type HubOptions } from '../../../src/server/live/hub';
-import { handleLiveRequest } from '../../../src/server/live/node-handler';
-import { rowsOf } from '../../../src/server/live/matches';
+import { handleLiveRequest } from '../../helpers/live-node-handler';
+import { rowsOf } from '~/server/db/rows';
 
 /** A database for one test: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export async function openTestDb(): Promise<DbHandle> {

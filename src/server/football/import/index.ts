@@ -6,7 +6,8 @@ import { aliasKey, shortName, slugify, teamColours, tla } from '../names';
 import { canonicalClubName, CLUB_ALIASES, NATION_CODES, RIVALRIES } from './aliases';
 import { parseSourceFile, squadsSchema, stadiumsSchema, teamsFileSchema, type ParsedMatch, type RawTeam } from './parse';
 import { COMPETITIONS, SOURCE_FILES, competitionInfo, type SourceFile } from './sources';
-import { rowsOf, upsertRows, type UpsertCount } from './upsert';
+import { rowsOf } from '../../db/rows';
+import { upsertRows, type UpsertCount } from './upsert';
 import { unifyScorerNames, type GoalRow } from './scorer-names';
 import { importSquads } from './squads';
 

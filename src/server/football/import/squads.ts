@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { aliasKey } from '../names';
 import type { squadsSchema } from './parse';
-import { rowsOf, upsertRows, type UpsertCount } from './upsert';
+import { rowsOf } from '../../db/rows';
+import { upsertRows, type UpsertCount } from './upsert';
 
 type Squads = z.infer<typeof squadsSchema>;
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** Counts of what one upsert did. */
 export interface UpsertCount {
@@ -58,8 +59,3 @@ function toParam(value: unknown): SQL {
 	return sql`${value}`;
 }
 
-/** Rows of a raw `db.execute` result, whatever the driver (PGlite: `{rows}`, postgres-js: array). */
-export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-	if (Array.isArray(result)) return result as T[];
-	return ((result as { rows?: T[] }).rows ?? []) as T[];
-}

@@ -1,13 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 export { sql };
 
-/** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres-js an array). */
-export function rowsOf<T>(result: unknown): T[] {
-	if (Array.isArray(result)) return result as T[];
-	return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 /**
  * Runs ONE statement whose single row has a single `doc` column holding JSON (built with

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applyLiveChange } from '../apply';
 import type { LiveBus } from '../bus';
-import { readMatchStates, rowsOf } from '../matches';
+import { rowsOf } from '../../db/rows';
+import { readMatchStates } from '../matches';
 import { diffMatch, type ProviderMatch } from './normalized';
 
 /** What one poll of a provider gives: its matches (null on failure) and when to poll next. */

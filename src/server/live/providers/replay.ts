@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applyLiveChange } from '../apply';
 import type { LiveBus } from '../bus';
-import { rowsOf } from '../matches';
+import { rowsOf } from '../../db/rows';
 import type { MatchStatus, Score } from '../types';
 import { buildReplay, type PastIncident, type PastMatch, type ReplayStep } from './replay-schedule';
 

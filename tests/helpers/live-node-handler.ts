@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { LiveHub, SseSink } from './hub';
-import { parseLastEventId, parseMatchIds } from './sse';
-import { SSE_HEADERS } from './stream';
+import type { LiveHub, SseSink } from '~/server/live/hub';
+import { parseLastEventId, parseMatchIds } from '~/server/live/sse';
+import { SSE_HEADERS } from '~/server/live/stream';
 
 /**
- * The same live stream on a bare `node:http` server (fault tests and benchmarks run the
- * hub without Astro). Writes straight to the socket, so `writableLength` is exact.
+ * The live stream on a bare `node:http` server, for the fault tests and the SSE benchmark
+ * (they run the hub without Astro). Writes straight to the socket, so `writableLength` is
+ * exact. Not part of the site, which serves the stream through src/pages/api/live.ts.
  */
 export function handleLiveRequest(hub: LiveHub, req: IncomingMessage, res: ServerResponse): void {
 	const url = new URL(req.url ?? '/', 'http://localhost');
