@@ -4,21 +4,9 @@
  * a field added on one side cannot silently go missing on the other.
  */
 
-/** The football schema's match statuses (the `matches.status` CHECK constraint). */
-export const MATCH_STATUSES = [
-	'scheduled',
-	'live',
-	'half_time',
-	'finished',
-	'finished_aet',
-	'finished_pen',
-	'postponed',
-	'cancelled',
-	'abandoned',
-	'awarded',
-	'result_unknown',
-] as const;
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
+import type { MatchStatus } from '../football/match-status';
+
+export { MATCH_STATUSES, type MatchStatus } from '../football/match-status';
 
 export interface Score {
 	home: number;

@@ -87,19 +87,11 @@ export const venues = pgTable('venues', {
 	capacity: integer('capacity'),
 });
 
-/** Every status a match can have; see src/server/football/status.ts. */
-export type MatchStatus =
-	| 'scheduled'
-	| 'live'
-	| 'half_time'
-	| 'finished'
-	| 'finished_aet'
-	| 'finished_pen'
-	| 'postponed'
-	| 'cancelled'
-	| 'abandoned'
-	| 'awarded'
-	| 'result_unknown';
+// The status list is shared with the live feed and the browser (relative import: drizzle-kit
+// loads this file without the project's `~/` alias).
+import type { MatchStatus } from '../../../lib/football/match-status';
+
+export type { MatchStatus };
 
 export type MatchStage = 'regular' | 'group' | 'league_phase' | 'playoff' | 'knockout';
 
