@@ -54,3 +54,8 @@ export const timelineEntrySchema = z.object({
 	detail: z.string().max(120).nullable().default(null),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** A timeline entry whose fields not given are empty (providers fill in what they know). */
+export function timelineEntry(e: Partial<TimelineEntry> & Pick<TimelineEntry, 'type'>): TimelineEntry {
+	return { minute: null, addedTime: null, side: null, player: null, detail: null, ...e };
+}

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { MatchStatus, TimelineEntry } from '../types';
+import { type MatchStatus, timelineEntry as entry, type TimelineEntry } from '../types';
 import { clampMinute, intOf, redact, scoreOf, type ProviderMatch } from './normalized';
 import type { PollResult, ProviderClient } from './poller';
-import { homeAwayPair, namedRef } from './tolerant';
+import { homeAwayPair as pair, namedRef, namedRef as team } from './tolerant';
 
 /**
  * API-Football v3 (api-sports.io), key in `x-apisports-key`. The free plan has about 100
@@ -40,14 +40,12 @@ const STATUS: Record<string, MatchStatus> = {
 	INT: 'abandoned',
 };
 
-const pair = homeAwayPair;
-const team = namedRef;
 const eventSchema = z
 	.object({
 		time: z.object({ elapsed: z.unknown().optional(), extra: z.unknown().optional() }).passthrough().nullish(),
 		team,
-		player: z.object({ id: z.unknown().optional(), name: z.string().nullish() }).passthrough().nullish(),
-		assist: z.object({ id: z.unknown().optional(), name: z.string().nullish() }).passthrough().nullish(),
+		player: namedRef,
+		assist: namedRef,
 		type: z.string().nullish(),
 		detail: z.string().nullish(),
 	})
@@ -129,14 +127,6 @@ export function mapApiFootballFixture(raw: unknown): ProviderMatch | null {
 	const homeId = f.teams?.home?.id;
 	const short = f.fixture.status?.short ?? '';
 	const status = STATUS[short] ?? null;
-	const entry = (e: Partial<TimelineEntry> & Pick<TimelineEntry, 'type'>): TimelineEntry => ({
-		minute: null,
-		addedTime: null,
-		side: null,
-		player: null,
-		detail: null,
-		...e,
-	});
 	const incidents: ProviderMatch['incidents'] = [];
 	const counts = new Map<string, number>();
 	for (const rawEvent of f.events ?? []) {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { MatchStatus, TimelineEntry } from '../types';
+import { type MatchStatus, timelineEntry as entry, type TimelineEntry } from '../types';
 import { clampMinute, intOf, redact, scoreOf, type ProviderMatch } from './normalized';
 import type { PollResult, ProviderClient } from './poller';
-import { homeAwayPair, namedRef } from './tolerant';
+// Tolerant shapes: every field optional or nullable, unknown keys ignored.
+import { homeAwayPair as pair, namedRef, namedRef as named } from './tolerant';
 
 /**
  * football-data.org v4. One request per poll: `GET /v4/matches` (today's matches, UTC),
@@ -29,9 +30,6 @@ const STATUS: Record<string, MatchStatus> = {
 	SUSPENDED: 'abandoned',
 };
 
-// Tolerant shapes: every field optional or nullable, unknown keys ignored.
-const named = namedRef;
-const pair = homeAwayPair;
 const matchSchema = z
 	.object({
 		id: z.union([z.number(), z.string()]),
@@ -39,8 +37,8 @@ const matchSchema = z
 		status: z.string().nullish(),
 		minute: z.union([z.number(), z.string()]).nullish(),
 		injuryTime: z.unknown().optional(),
-		homeTeam: z.object({ id: z.unknown().optional(), name: z.string().nullish() }).passthrough().nullish(),
-		awayTeam: z.object({ id: z.unknown().optional(), name: z.string().nullish() }).passthrough().nullish(),
+		homeTeam: namedRef,
+		awayTeam: namedRef,
 		score: z
 			.object({
 				duration: z.string().nullish(),
@@ -102,14 +100,6 @@ export function mapFootballDataMatch(raw: unknown): ProviderMatch | null {
 	if (status === 'finished' && duration === 'EXTRA_TIME') status = 'finished_aet';
 	if (status === 'finished' && duration === 'PENALTY_SHOOTOUT') status = 'finished_pen';
 	const incidents: ProviderMatch['incidents'] = [];
-	const entry = (e: Partial<TimelineEntry> & Pick<TimelineEntry, 'type'>): TimelineEntry => ({
-		minute: null,
-		addedTime: null,
-		side: null,
-		player: null,
-		detail: null,
-		...e,
-	});
 	for (const g of m.goals ?? []) {
 		const minute = clampMinute(intOf(g.minute));
 		const type = g.type === 'PENALTY' ? 'penalty_goal' : g.type === 'OWN' || g.type === 'OWN_GOAL' ? 'own_goal' : 'goal';

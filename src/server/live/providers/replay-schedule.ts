@@ -1,5 +1,5 @@
 import type { LiveChange } from '../apply';
-import type { Score, TimelineEntry } from '../types';
+import { type Score, timelineEntry as entry, type TimelineEntry } from '../types';
 
 /** A goal or card of a real past match, as the football importer stored it. */
 export interface PastIncident {
@@ -40,14 +40,6 @@ export function buildReplay(match: PastMatch): ReplayStep[] {
 	const steps: ReplayStep[] = [];
 	const id = match.matchId;
 	const score = { home: 0, away: 0 };
-	const entry = (e: Partial<TimelineEntry> & Pick<TimelineEntry, 'type'>): TimelineEntry => ({
-		minute: null,
-		addedTime: null,
-		side: null,
-		player: null,
-		detail: null,
-		...e,
-	});
 	steps.push({
 		at: 0,
 		change: {
