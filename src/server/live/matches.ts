@@ -3,8 +3,8 @@ import type { Queryable } from './log';
 import type { MatchStatus, Score } from './types';
 
 /**
- * The live feature's view of the football `matches` table (migration 0100_football). Raw
- * SQL on the migration's columns keeps this module independent of the Drizzle typings.
+ * The live feature's view of the football `matches` table (src/server/db/schema/football.ts).
+ * Raw SQL on its columns keeps this module independent of the Drizzle typings.
  */
 export interface MatchState {
 	matchId: string;

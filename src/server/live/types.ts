@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const LIVE_KINDS = ['score', 'event', 'status', 'correction', 'stats'] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
-/** The football schema's match statuses (migration 0100_football CHECK constraint). */
+/** The football schema's match statuses (`matches_status_check` in src/server/db/schema/football.ts). */
 export const MATCH_STATUSES = [
 	'scheduled',
 	'live',
