@@ -6,7 +6,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { config } from '../config';
-import { runMigrations } from './migrate';
+import { pgliteTarget, postgresTarget, runMigrations, type MigrationTarget } from './migrate';
 import * as schema from './schema';
 
 /** One database API whatever the engine: Drizzle over PGlite or over PostgreSQL. */
@@ -17,8 +17,6 @@ export interface DbHandle {
 	kind: 'pglite' | 'postgres';
 	/** Runs raw SQL (maintenance). */
 	exec: (sql: string) => Promise<void>;
-	/** Runs raw SQL, possibly several statements, inside one transaction (migrations). */
-	execInTransaction: (sql: string) => Promise<void>;
 	close: () => Promise<void>;
 }
 
@@ -29,6 +27,7 @@ export interface DbHandle {
  */
 export async function openDatabase(url?: string): Promise<DbHandle> {
 	let handle: DbHandle;
+	let target: MigrationTarget;
 	if (url && /^postgres(ql)?:\/\//.test(url)) {
 		const sql = postgres(url, { max: 10, onnotice: () => {} });
 		handle = {
@@ -37,12 +36,9 @@ export async function openDatabase(url?: string): Promise<DbHandle> {
 			exec: async (text) => {
 				await sql.unsafe(text);
 			},
-			// postgres-js refuses a bare BEGIN on a pooled connection; sql.begin pins one.
-			execInTransaction: async (text) => {
-				await sql.begin((tx) => tx.unsafe(text));
-			},
 			close: () => sql.end({ timeout: 5 }),
 		};
+		target = postgresTarget(sql);
 	} else {
 		let dataDir: string | undefined;
 		if (url !== 'memory://') {
@@ -56,13 +52,17 @@ export async function openDatabase(url?: string): Promise<DbHandle> {
 			exec: async (text) => {
 				await client.exec(text);
 			},
-			execInTransaction: async (text) => {
-				await client.transaction((tx) => tx.exec(text));
-			},
 			close: () => client.close(),
 		};
+		target = pgliteTarget(client);
 	}
-	await runMigrations(handle.execInTransaction);
+	try {
+		await runMigrations(target);
+	} catch (error) {
+		// getDbHandle retries on the next request: leave no pool or PGlite instance behind.
+		await handle.close().catch(() => {});
+		throw error;
+	}
 	return handle;
 }
 

@@ -4,9 +4,9 @@ import type { Queryable } from './log';
 import type { MatchState, MatchStatus, Score } from '~/lib/live/match-state';
 
 /**
- * The live feature's view of the football `matches` table (migration 0100_football). Raw
- * SQL on the migration's columns keeps this module independent of the Drizzle typings.
- * The state's shape is shared with the browser, so it lives in lib/live.
+ * The live feature's view of the football `matches` table (src/server/db/schema/football.ts).
+ * Raw SQL on its columns keeps this module independent of the Drizzle typings. The state's
+ * shape is shared with the browser, so it lives in lib/live.
  */
 export type { MatchState };
 

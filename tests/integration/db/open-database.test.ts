@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../../src/server/db/client';
-import { MIGRATIONS } from '../../../src/server/db/migrations';
+import { loadMigrations } from '../../../src/server/db/migration-files';
 
 /**
  * The same migrations on both engines: in-memory PGlite always, and a fresh PostgreSQL
@@ -12,20 +12,22 @@ afterAll(async () => {
 	for (const h of handles) await h.close().catch(() => {});
 });
 
-async function appliedIds(handle: DbHandle): Promise<string[]> {
-	const rows = (await handle.db.execute('SELECT id FROM schema_migrations ORDER BY id')) as unknown as
-		| { rows: { id: string }[] }
-		| { id: string }[];
+/** The hashes recorded in drizzle's tracking table, in the order they were applied. */
+async function applied(handle: DbHandle): Promise<string[]> {
+	const rows = (await handle.db.execute('SELECT hash FROM drizzle.__drizzle_migrations ORDER BY id')) as unknown as
+		| { rows: { hash: string }[] }
+		| { hash: string }[];
 	const list = Array.isArray(rows) ? rows : rows.rows;
-	return list.map((r) => r.id);
+	return list.map((r) => r.hash);
 }
+const committed = () => loadMigrations().map((m) => m.hash);
 
 describe('openDatabase', () => {
 	it('migrates an in-memory PGlite', async () => {
 		const handle = await openDatabase('memory://');
 		handles.push(handle);
 		expect(handle.kind).toBe('pglite');
-		expect(await appliedIds(handle)).toEqual(MIGRATIONS.map((m) => m.id).sort());
+		expect(await applied(handle)).toEqual(committed());
 	});
 
 	const base = process.env.TEST_DATABASE_URL;
@@ -39,8 +41,8 @@ describe('openDatabase', () => {
 			const [a, b] = await Promise.all([openDatabase(url.href), openDatabase(url.href)]);
 			handles.push(a, b);
 			expect(a.kind).toBe('postgres');
-			expect(await appliedIds(a)).toEqual(MIGRATIONS.map((m) => m.id).sort());
-			expect(await appliedIds(b)).toEqual(MIGRATIONS.map((m) => m.id).sort());
+			expect(await applied(a)).toEqual(committed());
+			expect(await applied(b)).toEqual(committed());
 			await a.close();
 			await b.close();
 			handles.length = 0;

@@ -1,13 +1,15 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { fkey } from './keys';
 
 /**
- * Accounts: the typed view of migration 0200_auth. `email` is stored normalised (see
- * src/server/auth/email.ts); `password_hash` is null only for an ADMIN_EMAIL account whose
- * owner has not yet proved the mailbox by setting a password through the mailed link.
+ * Accounts, sessions (refresh-token families), reset links and security events. `email` is
+ * stored normalised (see src/server/auth/email.ts); `password_hash` is null only for an
+ * ADMIN_EMAIL account whose owner has not yet proved the mailbox by setting a password
+ * through the mailed link.
  */
 export const users = pgTable('users', {
 	id: uuid('id').primaryKey(),
-	email: text('email').notNull().unique(),
+	email: text('email').notNull().unique('users_email_key'),
 	name: text('name').notNull(),
 	passwordHash: text('password_hash'),
 	scope: text('scope').array().notNull().default(['user']),
@@ -24,9 +26,7 @@ export const sessions = pgTable(
 	'auth_sessions',
 	{
 		id: text('id').primaryKey(),
-		userId: uuid('user_id')
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		userId: uuid('user_id').notNull(),
 		/** 'web' for the site, 'cms' for the editors' area (revoked separately). */
 		kind: text('kind').notNull().default('web'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -37,7 +37,7 @@ export const sessions = pgTable(
 		userAgent: text('user_agent').notNull().default(''),
 		ip: text('ip').notNull().default(''),
 	},
-	(t) => [index('auth_sessions_user_idx').on(t.userId)],
+	(t) => [fkey(t.userId, users.id).onDelete('cascade'), index('auth_sessions_user_idx').on(t.userId)],
 );
 
 /** Refresh tokens, only as SHA-256 hashes. `successorHash` links the rotation chain. */
@@ -45,26 +45,32 @@ export const refreshTokens = pgTable(
 	'auth_refresh_tokens',
 	{
 		tokenHash: text('token_hash').primaryKey(),
-		sessionId: text('session_id')
-			.notNull()
-			.references(() => sessions.id, { onDelete: 'cascade' }),
+		sessionId: text('session_id').notNull(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 		usedAt: timestamp('used_at', { withTimezone: true }),
 		successorHash: text('successor_hash'),
 	},
-	(t) => [index('auth_refresh_tokens_session_idx').on(t.sessionId)],
+	(t) => [
+		fkey(t.sessionId, sessions.id).onDelete('cascade'),
+		index('auth_refresh_tokens_session_idx').on(t.sessionId),
+	],
 );
 
 /** One-use password-reset links, only as SHA-256 hashes. */
-export const passwordResets = pgTable('auth_password_resets', {
-	tokenHash: text('token_hash').primaryKey(),
-	userId: uuid('user_id')
-		.notNull()
-		.references(() => users.id, { onDelete: 'cascade' }),
-	createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-	expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-	usedAt: timestamp('used_at', { withTimezone: true }),
-});
+export const passwordResets = pgTable(
+	'auth_password_resets',
+	{
+		tokenHash: text('token_hash').primaryKey(),
+		userId: uuid('user_id').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+	},
+	(t) => [
+		fkey(t.userId, users.id).onDelete('cascade'),
+		index('auth_password_resets_user_idx').on(t.userId),
+	],
+);
 
 /** Security-relevant events (refresh-token reuse, lockouts, revocations). Never tokens. */
 export const securityEvents = pgTable('auth_security_events', {

@@ -1,7 +1,7 @@
 /**
- * The Drizzle schema, one file per feature area, re-exported here. Table definitions must
- * match the SQL migrations in ../migrations (the SQL is the source of truth for the
- * database; these are the typed view of it).
+ * The Drizzle schema, one file per feature area, re-exported here. This is the one source
+ * of the database's shape: `npm run db:generate` turns a change here into a new SQL
+ * migration under ../migrations (see docs/architecture.md, Database).
  */
 export * from './football';
 export * from './auth';

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
 	bigserial,
 	boolean,
+	check,
 	index,
 	integer,
 	jsonb,
@@ -12,23 +14,36 @@ import {
 	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { users } from './auth';
+import { fkey } from './keys';
 
-/** Payments: the typed view of migration 0400_payments. Amounts are in minor units. */
+/**
+ * Plans, prices, hidden deals, checkouts, webhook events (dedupe), subscriptions (the
+ * entitlements) and the payments ledger. Amounts are in minor units. The partial unique
+ * index on checkouts is what makes a double click open one checkout; the unique key on
+ * payment_events is what makes a repeated webhook delivery change nothing twice.
+ */
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
-export const plans = pgTable('plans', {
-	id: text('id').primaryKey(),
-	kind: text('kind').$type<'free' | 'subscription' | 'sport_pass' | 'match_pass'>().notNull(),
-	interval: text('interval').$type<'month' | 'year'>(),
-	sport: text('sport'),
-	/** False for hidden plans, reachable only through a deal code. */
-	listed: boolean('listed').notNull().default(true),
-	paymentMethods: text('payment_methods').array().notNull(),
-	/** Higher is better: decides which of several active plans is "the" plan. */
-	rank: integer('rank').notNull().default(0),
-	position: integer('position').notNull().default(0),
-});
+export const plans = pgTable(
+	'plans',
+	{
+		id: text('id').primaryKey(),
+		kind: text('kind').$type<'free' | 'subscription' | 'sport_pass' | 'match_pass'>().notNull(),
+		interval: text('interval').$type<'month' | 'year'>(),
+		sport: text('sport'),
+		/** False for hidden plans, reachable only through a deal code. */
+		listed: boolean('listed').notNull().default(true),
+		paymentMethods: text('payment_methods').array().notNull().default(['card']),
+		/** Higher is better: decides which of several active plans is "the" plan. */
+		rank: integer('rank').notNull().default(0),
+		position: integer('position').notNull().default(0),
+	},
+	() => [
+		check('plans_kind_check', sql`kind IN ('free', 'subscription', 'sport_pass', 'match_pass')`),
+		check('plans_interval_check', sql`interval IN ('month', 'year')`),
+	],
+);
 
 export const planPrices = pgTable(
 	'plan_prices',
@@ -37,17 +52,30 @@ export const planPrices = pgTable(
 		currency: text('currency').notNull(),
 		amount: integer('amount').notNull(),
 	},
-	(t) => [primaryKey({ columns: [t.planId, t.currency] })],
+	(t) => [
+		primaryKey({ name: 'plan_prices_pkey', columns: [t.planId, t.currency] }),
+		fkey(t.planId, plans.id).onDelete('cascade'),
+		check('plan_prices_currency_check', sql`currency ~ '^[A-Z]{3}$'`),
+		check('plan_prices_amount_check', sql`amount >= 0`),
+	],
 );
 
-export const deals = pgTable('deals', {
-	code: text('code').primaryKey(),
-	planId: text('plan_id').notNull(),
-	percentOff: integer('percent_off').notNull().default(0),
-	expiresAt: tz('expires_at'),
-	maxUses: integer('max_uses'),
-	uses: integer('uses').notNull().default(0),
-});
+export const deals = pgTable(
+	'deals',
+	{
+		code: text('code').primaryKey(),
+		planId: text('plan_id').notNull(),
+		percentOff: integer('percent_off').notNull().default(0),
+		expiresAt: tz('expires_at'),
+		maxUses: integer('max_uses'),
+		uses: integer('uses').notNull().default(0),
+	},
+	(t) => [
+		fkey(t.planId, plans.id).onDelete('cascade'),
+		check('deals_percent_off_check', sql`percent_off BETWEEN 0 AND 100`),
+		check('deals_max_uses_check', sql`max_uses IS NULL OR max_uses >= 0`),
+	],
+);
 
 export type CheckoutStatus = 'open' | 'paid' | 'failed' | 'expired';
 
@@ -71,10 +99,15 @@ export const checkouts = pgTable(
 		expiresAt: tz('expires_at').notNull(),
 	},
 	(t) => [
+		fkey(t.userId, users.id).onDelete('cascade'),
+		fkey(t.planId, plans.id),
+		fkey(t.dealCode, deals.code),
+		check('checkouts_amount_check', sql`amount >= 0`),
+		check('checkouts_status_check', sql`status IN ('open', 'paid', 'failed', 'expired')`),
 		uniqueIndex('checkouts_one_open_idx')
 			.on(t.userId, t.planId)
 			.where(sql`status = 'open'`),
-		index('checkouts_user_idx').on(t.userId, t.createdAt),
+		index('checkouts_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
 	],
 );
 
@@ -111,6 +144,12 @@ export const subscriptions = pgTable(
 		updatedAt: tz('updated_at').notNull(),
 	},
 	(t) => [
+		fkey(t.userId, users.id).onDelete('cascade'),
+		fkey(t.planId, plans.id),
+		check(
+			'subscriptions_status_check',
+			sql`status IN ('incomplete', 'active', 'past_due', 'canceled')`,
+		),
 		unique('subscriptions_ref_uq').on(t.provider, t.providerRef),
 		index('subscriptions_user_idx').on(t.userId),
 	],
@@ -121,7 +160,7 @@ export const payments = pgTable(
 	{
 		id: bigserial('id', { mode: 'number' }).primaryKey(),
 		userId: uuid('user_id').notNull(),
-		checkoutId: text('checkout_id').notNull().unique(),
+		checkoutId: text('checkout_id').notNull().unique('payments_checkout_id_key'),
 		planId: text('plan_id').notNull(),
 		amount: integer('amount').notNull(),
 		currency: text('currency').notNull(),
@@ -129,7 +168,12 @@ export const payments = pgTable(
 		providerRef: text('provider_ref'),
 		createdAt: tz('created_at').notNull(),
 	},
-	(t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+	(t) => [
+		fkey(t.userId, users.id).onDelete('cascade'),
+		fkey(t.checkoutId, checkouts.id),
+		fkey(t.planId, plans.id),
+		index('payments_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+	],
 );
 
 export type PlanRow = typeof plans.$inferSelect;

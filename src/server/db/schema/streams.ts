@@ -1,8 +1,12 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export type StreamKind = 'live' | 'tv' | 'movie' | 'highlight';
 
-/** The stream catalogue: the typed view of migration 0401_streams. */
+/**
+ * The stream catalogue. `plans` lists the plan ids that may watch (empty: free for all);
+ * `countries` restricts by ISO country (NULL: everywhere).
+ */
 export const streams = pgTable(
 	'streams',
 	{
@@ -12,7 +16,7 @@ export const streams = pgTable(
 		sport: text('sport').notNull().default('football'),
 		title: text('title').notNull(),
 		/** Plan ids allowed to watch; empty means free for everyone. */
-		plans: text('plans').array().notNull(),
+		plans: text('plans').array().notNull().default([]),
 		/** ISO 3166 alpha-2 codes where the rights are held; null means everywhere. */
 		countries: text('countries').array(),
 		/** Manifest path under MEDIA_DIR, e.g. `demo-tv/index.m3u8`. */
@@ -20,7 +24,13 @@ export const streams = pgTable(
 		position: integer('position').notNull().default(0),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('streams_kind_idx').on(t.kind, t.position), index('streams_match_idx').on(t.matchId)],
+	(t) => [
+		// The id is a URL segment (/media/<id>/…).
+		check('streams_id_check', sql`id ~ '^[a-z0-9][a-z0-9-]{0,62}$'`),
+		check('streams_kind_check', sql`kind IN ('live', 'tv', 'movie', 'highlight')`),
+		index('streams_kind_idx').on(t.kind, t.position),
+		index('streams_match_idx').on(t.matchId),
+	],
 );
 
 export type StreamRow = typeof streams.$inferSelect;

@@ -1,47 +1,73 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { runMigrations } from '../../../../src/server/db/migrate';
-import { MIGRATIONS } from '../../../../src/server/db/migrations';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pgliteTarget, runMigrations } from '~/server/db/migrate';
+import { loadMigrations, readMigrationFiles, type Migration } from '~/server/db/migration-files';
+
+function migration(tag: string, when: number, sql: string): Migration {
+	return { tag, when, hash: createHash('sha256').update(sql).digest('hex'), sql };
+}
+
+describe('loadMigrations', () => {
+	it('bundles the same files the migrations folder holds (scripts outside Vite read the folder)', () => {
+		const bundled = loadMigrations();
+		expect(bundled.map((m) => m.tag).slice(0, 2)).toEqual(['0000_baseline', '0001_seed_plans_streams']);
+		expect(loadMigrations(readMigrationFiles())).toEqual(bundled);
+	});
+
+	it('refuses a journal entry whose file is missing', () => {
+		const journal = JSON.stringify({ entries: [{ tag: '0000_gone', when: 1 }] });
+		expect(() => loadMigrations({ 'meta/_journal.json': journal })).toThrow(/0000_gone\.sql/);
+	});
+});
 
 describe('runMigrations', () => {
 	let client: PGlite | undefined;
 	afterEach(async () => {
 		await client?.close();
+		client = undefined;
 	});
 
-	it('applies each migration once, multi-statement SQL included', async () => {
+	async function tracked(c: PGlite) {
+		const r = await c.query<{ hash: string; created_at: string }>(
+			'SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY id',
+		);
+		return r.rows.map((row) => ({ hash: row.hash, when: Number(row.created_at) }));
+	}
+
+	it('applies the committed migrations on a fresh database once, recorded as drizzle-kit does', async () => {
 		client = new PGlite();
-		const exec = async (sql: string) => {
-			await client!.transaction((tx) => tx.exec(sql));
-		};
-		const list = [{ id: '9990_test', sql: "CREATE TABLE t1 (x int); INSERT INTO t1 VALUES (1); CREATE TABLE t2 (y text DEFAULT 'a$b')" }];
-		await runMigrations(exec, list);
-		await runMigrations(exec, list);
+		await runMigrations(pgliteTarget(client));
+		await runMigrations(pgliteTarget(client));
+		expect(await tracked(client)).toEqual(loadMigrations().map((m) => ({ hash: m.hash, when: m.when })));
+		const plans = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM plans');
+		expect(plans.rows[0]?.n).toBe(8);
+	});
+
+	it('applies only migrations newer than the last one recorded', async () => {
+		client = new PGlite();
+		const target = pgliteTarget(client);
+		const first = migration('0000_a', 100, 'CREATE TABLE t1 (x int);\n--> statement-breakpoint\nINSERT INTO t1 VALUES (1);');
+		const second = migration('0001_b', 200, "CREATE TABLE t2 (y text DEFAULT 'a$b') -- no semicolon, a comment");
+		await runMigrations(target, [first]);
+		await runMigrations(target, [first, second]);
+		await runMigrations(target, [first, second]);
 		const rows = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM t1');
 		expect(rows.rows[0]?.n).toBe(1);
-		const applied = await client.query<{ id: string }>('SELECT id FROM schema_migrations');
-		expect(applied.rows.map((r) => r.id)).toEqual(['9990_test']);
+		expect(await tracked(client)).toEqual([
+			{ hash: first.hash, when: 100 },
+			{ hash: second.hash, when: 200 },
+		]);
 	});
 
-	it('applies the project migrations on a fresh database, twice without error', async () => {
+	it('rolls every pending migration back when one fails', async () => {
 		client = new PGlite();
-		const exec = async (sql: string) => {
-			await client!.transaction((tx) => tx.exec(sql));
-		};
-		await runMigrations(exec);
-		await runMigrations(exec);
-		const applied = await client.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
-		expect(applied.rows.map((r) => r.id)).toEqual(MIGRATIONS.map((m) => m.id).sort());
-	});
-
-	it('rolls a failing migration back entirely', async () => {
-		client = new PGlite();
-		const exec = async (sql: string) => {
-			await client!.transaction((tx) => tx.exec(sql));
-		};
-		const list = [{ id: '9991_bad', sql: 'CREATE TABLE t3 (x int); SELECT * FROM missing_table' }];
-		await expect(runMigrations(exec, list)).rejects.toThrow();
-		const t3 = await client.query(`SELECT to_regclass('t3') AS r`);
-		expect((t3.rows[0] as { r: unknown }).r).toBeNull();
+		const good = migration('0000_good', 100, 'CREATE TABLE t3 (x int);');
+		const bad = migration('0001_bad', 200, 'CREATE TABLE t4 (x int);\n--> statement-breakpoint\nSELECT * FROM missing_table;');
+		await expect(runMigrations(pgliteTarget(client), [good, bad])).rejects.toThrow(/missing_table/);
+		const left = await client.query(
+			`SELECT to_regclass('t3') AS t3, to_regclass('t4') AS t4, to_regclass('drizzle.__drizzle_migrations') AS tracking`,
+		);
+		expect(left.rows[0]).toEqual({ t3: null, t4: null, tracking: null });
 	});
 });
