@@ -1,5 +1,5 @@
 import { invalidateMatch } from '../football/cache';
-import { invalidateTags } from '../cache/route-cache';
+import { invalidateTags } from '../cache/tags';
 import type { LiveBus } from './bus';
 
 /**
