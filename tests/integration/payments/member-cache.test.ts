@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cacheRoute, clearRouteCache } from '../../../src/server/cache/route-cache';
+import { invalidateTags, planTag } from '../../../src/server/cache/tags';
 import { REMINDER_COOKIE } from '../../../src/server/payments/billing';
 import { SANDBOX_SIGNATURE_HEADER } from '../../../src/server/payments/providers/sandbox';
 import { receiveWebhook } from '../../../src/server/payments/webhook';
@@ -108,8 +109,7 @@ describe('member cache', () => {
 		const { rows } = await import('./helpers');
 		await rows(`DELETE FROM subscriptions WHERE user_id = '${user.id}'`);
 		expect(await expiryReminder(user.id)).not.toBeNull();
-		const { forgetReminders } = await import('../../../src/server/payments/billing');
-		forgetReminders(user.id);
+		invalidateTags([planTag(user.id)]);
 		expect(await expiryReminder(user.id)).toBeNull();
 	});
 });
