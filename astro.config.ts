@@ -2,10 +2,34 @@ import node from '@astrojs/node';
 import partytown from '@astrojs/partytown';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales';
 import { MAX_BODY_BYTES } from './src/lib/limits';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
+
+/**
+ * The route cache's published face for the production front (src/server/cache/front.ts),
+ * emitted as `server/front-cache.mjs` beside the server entry. scripts/serve.mjs imports
+ * that file, the bundle's middleware imports the same chunks: one route cache per process,
+ * through an import (see docs/architecture.md, "Route cache").
+ */
+function frontCacheEntry(): Plugin {
+	return {
+		name: 'matchday:front-cache-entry',
+		apply: 'build',
+		applyToEnvironment: (environment) => environment.name === 'ssr',
+		buildStart() {
+			this.emitFile({
+				type: 'chunk',
+				id: fileURLToPath(new URL('./src/server/cache/front.ts', import.meta.url)),
+				fileName: 'front-cache.mjs',
+				preserveSignature: 'strict',
+			});
+		},
+	};
+}
 
 export default defineConfig({
 	site,
@@ -35,6 +59,7 @@ export default defineConfig({
 		routing: 'manual',
 	},
 	trailingSlash: 'ignore',
+	vite: { plugins: [frontCacheEntry()] },
 	server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
 	security: {
 		checkOrigin: true,

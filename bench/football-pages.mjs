@@ -5,9 +5,9 @@
  * on) against a bare node:http server that sends the same bytes with the same headers,
  * all in one run.
  *
- *   npm run build && node bench/football-pages.mjs [--seconds 5] [--connections 16]
+ *   npm run build && node bench/football-pages.mjs [--seconds 5] [--connections 16] [--port 4610]
  *
- * Everything listens on 127.0.0.1 and stops by itself.
+ * Everything listens on 127.0.0.1 (three ports from --port on) and stops by itself.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +20,15 @@ import { load } from './lib/load.mjs';
 const options = loadOptions();
 const { seconds: SECONDS, connections: CONNECTIONS } = options;
 const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
+// Several runs can share a machine (one per worktree): each picks its own three ports.
+const portArg = process.argv.indexOf('--port');
+const PORT = portArg > 0 ? Number(process.argv[portArg + 1]) : 4610;
+const [SITE, CACHED, BARE] = [PORT, PORT + 1, PORT + 2];
+for (const port of [SITE, CACHED, BARE]) {
+	// Measuring someone else's server by mistake is worse than not measuring.
+	const taken = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+	if (taken) throw new Error(`port ${port} is in use: pick others with --port`);
+}
 
 async function startSite(port, env) {
 	const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
@@ -62,19 +71,19 @@ async function findMatchPath(port) {
 }
 
 const results = [];
-const site = await startSite(4610, { ROUTE_CACHE: 'off' });
-const cached = await startSite(4611, { ROUTE_CACHE: 'on' });
+const site = await startSite(SITE, { ROUTE_CACHE: 'off' });
+const cached = await startSite(CACHED, { ROUTE_CACHE: 'on' });
 try {
 	// The two pages of the goal, then Astro's floor: robots.txt is a one-line endpoint with no
 	// data and no rendering, so its ratio is the most any response that goes through Astro's
 	// pipeline (and our middleware) can reach against the bare server on this machine.
-	const paths = ['/en', await findMatchPath(4610), '/robots.txt'];
-	const signedIn = { 4610: await signIn(4610), 4611: await signIn(4611) };
+	const paths = ['/en', await findMatchPath(SITE), '/robots.txt'];
+	const signedIn = { [SITE]: await signIn(SITE), [CACHED]: await signIn(CACHED) };
 	for (const path of paths) {
-		const sample = await fetch(`http://127.0.0.1:4610${path}`, { headers: { Cookie: 'i18n_redirected=en' } });
+		const sample = await fetch(`http://127.0.0.1:${SITE}${path}`, { headers: { Cookie: 'i18n_redirected=en' } });
 		const body = Buffer.from(await sample.arrayBuffer());
 		const headers = replayableHeaders(sample);
-		const bare = await startBare(4612, body, headers);
+		const bare = await startBare(BARE, body, headers);
 		const run = async (label, port, extra = {}) => {
 			// A returning visitor: the language cookie matches the page (a first visit is
 			// answered by Astro, which sets it).
@@ -84,17 +93,17 @@ try {
 			results.push({ path, label, status: sample.status, ...r, bytes: Math.round(r.bytes / Math.max(1, r.requests)) });
 			return r;
 		};
-		const b = await run('bare node:http', 4612);
-		const u = await run('site, uncached', 4610);
-		const c = await run('site, route cache', 4611);
+		const b = await run('bare node:http', BARE);
+		const u = await run('site, uncached', SITE);
+		const c = await run('site, route cache', CACHED);
 		// What a browser gets from the cache (brotli): not part of the ratio, which compares
 		// the same bytes.
 		if (path !== '/robots.txt') {
-			await run('site, route cache, Accept-Encoding: br', 4611, { 'Accept-Encoding': 'br' });
-			await run('site, route cache, no cookie (crawler, first visit)', 4611, { Cookie: '' });
+			await run('site, route cache, Accept-Encoding: br', CACHED, { 'Accept-Encoding': 'br' });
+			await run('site, route cache, no cookie (crawler, first visit)', CACHED, { Cookie: '' });
 			// A signed-in visitor: never the anonymous page; the member cache after auth.
-			await run('site, signed in, route cache off', 4610, { Cookie: `i18n_redirected=en; ${signedIn[4610]}` });
-			await run('site, signed in, member cache', 4611, { Cookie: `i18n_redirected=en; ${signedIn[4611]}` });
+			await run('site, signed in, route cache off', SITE, { Cookie: `i18n_redirected=en; ${signedIn[SITE]}` });
+			await run('site, signed in, member cache', CACHED, { Cookie: `i18n_redirected=en; ${signedIn[CACHED]}` });
 		}
 		results.push({ path, label: 'ratio', uncached: u.rps / b.rps, cached: c.rps / b.rps });
 		bare.stop();

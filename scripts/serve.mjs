@@ -17,8 +17,13 @@ import { pickEncoding, staticFiles } from './static-files.mjs';
 
 const outDir = resolve(process.env.ASTRO_OUT_DIR ?? 'dist');
 const { handler } = await import(pathToFileURL(join(outDir, 'server/entry.mjs')).href);
+// The route cache's face for this front (src/server/cache/front.ts), a file of the build
+// beside the entry: the bundle's middleware imports the same chunks, so this is the very
+// cache the middleware fills (one instance per process; see astro.config.ts).
+const { cacheKey, LOCALE_COOKIE, localeCookieHeader, localeFromPath, storedPage } = await import(
+	pathToFileURL(join(outDir, 'server/front-cache.mjs')).href
+);
 const assets = staticFiles(join(outDir, 'client'));
-const FRONT = Symbol.for('matchday.route-cache');
 
 /** The value of one cookie, without parsing the whole header. */
 function cookieValue(header, name) {
@@ -36,18 +41,16 @@ function cookieValue(header, name) {
 
 function fromCache(req, res) {
 	if (req.method !== 'GET' || process.env.ROUTE_CACHE === 'off') return false;
-	const cache = globalThis[FRONT];
-	if (!cache) return false;
 	const url = req.url ?? '/';
 	const cookie = req.headers.cookie;
 	if (cookie && /(^|;\s*)auth\./.test(cookie)) return false;
 	// Only localised pages are stored; their first segment is the locale.
 	const query = url.indexOf('?');
-	const locale = cache.localeOf(query < 0 ? url : url.slice(0, query));
+	const locale = localeFromPath(query < 0 ? url : url.slice(0, query));
 	if (!locale) return false;
 	let hit;
 	try {
-		hit = cache.get(cache.key(url, cookieValue(cookie, 'tz')));
+		hit = storedPage(cacheKey(url, cookieValue(cookie, 'tz')));
 	} catch {
 		return false;
 	}
@@ -57,7 +60,7 @@ function fromCache(req, res) {
 	res.setHeader('X-Cache', 'HIT');
 	// A first visit, a crawler or a language switch: remember the page's language, as the
 	// locale middleware would have (stored pages never carry a Set-Cookie of their own).
-	if (cookieValue(cookie, cache.localeCookieName) !== locale) res.setHeader('Set-Cookie', cache.localeCookie(locale));
+	if (cookieValue(cookie, LOCALE_COOKIE) !== locale) res.setHeader('Set-Cookie', localeCookieHeader(locale));
 	// The stored page compressed, when the browser takes it and the copy is ready.
 	const encoding = pickEncoding(req.headers['accept-encoding']);
 	const packed = encoding ? hit.encoded?.[encoding] : undefined;

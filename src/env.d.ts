@@ -20,6 +20,12 @@ declare namespace App {
 		user: import('./server/auth/users').PublicUser | null;
 		/** The session behind `user` (for logout and the sessions list), or null. */
 		session: { id: string; kind: import('./server/auth/sessions').SessionKind } | null;
+		/**
+		 * The signed-in visitor's plan-expiry reminder (src/middleware/expiry-reminder.ts): null
+		 * when there is none to show, undefined when not looked up (anonymous, API) or the
+		 * lookup failed. The layout's banner renders it.
+		 */
+		expiryReminder: import('./server/payments/billing').ExpiryReminder | null | undefined;
 		/** The CMS login (admin cookies), looked up only under /cms and /api/admin. */
 		cms: {
 			user: import('./server/auth/users').PublicUser;

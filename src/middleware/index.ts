@@ -1,6 +1,7 @@
 import { sequence } from 'astro:middleware';
 import { auth } from './auth';
 import { device } from './device';
+import { expiryReminder } from './expiry-reminder';
 import { locale } from './locale';
 import { memberCache } from './member-cache';
 import { requestContext } from './request-context';
@@ -15,7 +16,8 @@ import { timeZone } from './time-zone';
  * headers wrap every other response, including redirects and 404s; start-up (migrations,
  * data import) completes before any handler touches data; locale runs before anything
  * that renders text; auth (who is there, page guards) runs after locale, whose redirects
- * it uses; the member cache runs right after auth, which tells it who is there.
+ * it uses; the expiry reminder and then the member cache run right after auth, which tells
+ * them who is there (the member cache serves only visitors with no banner to show).
  */
 export const onRequest = sequence(
 	requestContext,
@@ -24,6 +26,7 @@ export const onRequest = sequence(
 	startup,
 	locale,
 	auth,
+	expiryReminder,
 	memberCache,
 	device,
 	timeZone,

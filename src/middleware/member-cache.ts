@@ -2,30 +2,25 @@ import { defineMiddleware } from 'astro:middleware';
 import { TZ_COOKIE } from '../lib/time-zone';
 import { cacheKey, serveCached } from '../server/cache/route-cache';
 import { config } from '../server/config';
-import { expiryReminder, REMINDER_COOKIE } from '../server/payments/billing';
 
 /**
  * The route cache for signed-in visitors. A public page differs for them in two places
  * only: the header's account link ("Account" instead of "Log in", the same for everyone
  * signed in) and the plan-expiry banner (their own). So a page is kept a second time, for
  * signed-in visitors with no banner to show, under a key of its own; a visitor with a
- * banner gets a fresh render, as before.
+ * banner, or whose reminder could not be looked up, gets a fresh render, as before.
  *
- * It runs after auth: the session is still checked on every request (revocation stays
- * immediate) and the guards and token refreshes come first. Pages that opt into the route
- * cache show nothing else of the visitor; a page that does must not call `cacheRoute`.
+ * It runs after auth and the reminder lookup (expiry-reminder.ts): the session is still
+ * checked on every request (revocation stays immediate) and the guards and token refreshes
+ * come first. Pages that opt into the route cache show nothing else of the visitor; a page
+ * that does must not call `cacheRoute`.
  */
 export const memberCache = defineMiddleware(async (context, next) => {
 	const { request, url, locals } = context;
 	if (!locals.user || request.method !== 'GET' || url.pathname.startsWith('/api/')) return next();
 	if (config().ROUTE_CACHE === 'off') return next();
-	let banner: unknown;
-	try {
-		banner = await expiryReminder(locals.user.id, context.cookies.get(REMINDER_COOKIE)?.value);
-	} catch {
-		return next(); // The page's own lookup will try again, and hide the banner on failure.
-	}
-	if (banner) return next();
+	// null: looked up, nothing to show. A banner, or an unknown (failed lookup): fresh render.
+	if (locals.expiryReminder !== null) return next();
 	const key = `${cacheKey(url.pathname + url.search, context.cookies.get(TZ_COOKIE)?.value)}|member`;
 	return (await serveCached(key, next)).response;
 });

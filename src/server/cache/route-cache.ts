@@ -3,12 +3,14 @@
  * few seconds, so a popular page costs no rendering and no database round trip on a hit.
  *
  * A route opts in with `cacheRoute(Astro.response.headers, { maxAge, tags })`; the
- * middleware (src/middleware/route-cache.ts) stores and serves. Live updates call
- * `invalidateTags(['match:42'])` so a goal is never hidden behind a stale page.
+ * middleware (src/middleware/route-cache.ts, member-cache.ts) stores and serves through
+ * `serveCached`, and the production front (scripts/serve.mjs) answers hits through
+ * `front.ts`. Live updates call `invalidateTags(['match:42'])` (tags.ts) so a goal is never
+ * hidden behind a stale page. Entries, eviction, generations and single flight are the
+ * shared store's (core.ts).
  */
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { LOCALE_COOKIE, localeCookieHeader } from '../../lib/locale-cookie';
-import { localeFromPath } from '../../lib/locale-resolution';
+import { TaggedStore } from './core';
 
 const INTERNAL_HEADER = 'x-route-cache';
 const MAX_ENTRIES = 2000;
@@ -21,12 +23,11 @@ export interface CacheOptions {
 	tags?: string[];
 }
 
-interface Entry {
-	body: Uint8Array<ArrayBuffer>;
+/** A stored page, as the front server (front.ts) sends it. */
+export interface StoredPage {
 	status: number;
 	headers: [string, string][];
-	expires: number;
-	tags: string[];
+	body: Uint8Array<ArrayBuffer>;
 	/** Compressed copies of `body`, made off the event loop after storing (see compress). */
 	encoded: Encoded;
 }
@@ -37,24 +38,19 @@ export interface Encoded {
 	gzip?: Uint8Array;
 }
 
-const entries = new Map<string, Entry>();
-/** Renders under way, by key: concurrent misses of one page wait for the first. */
-const rendering = new Map<string, Promise<void>>();
+const pages = new TaggedStore<StoredPage>(MAX_ENTRIES);
 /**
  * Keys that have been stored before: only their misses are worth waiting for (a page that
  * never opts in, or always sets a cookie, would only make the waiting requests slower).
  */
 const cacheable = new Set<string>();
-/** Moves on every invalidation: a render that began before one must not be stored. */
-let generation = 0;
+let hits = 0;
+let misses = 0;
 
 /** The cache key of a page: path and query, and the visitor's time zone (times differ). */
 export function cacheKey(pathAndSearch: string, timeZone: string | undefined): string {
 	return `${pathAndSearch}|${timeZone ?? ''}`;
 }
-const byTag = new Map<string, Set<string>>();
-let hits = 0;
-let misses = 0;
 
 /** Marks this response as cacheable by the route cache (and by browsers, briefly). */
 export function cacheRoute(headers: Headers, { maxAge, tags = [] }: CacheOptions): void {
@@ -82,20 +78,28 @@ export function unmarked(response: Response): Response {
 
 /** A fresh entry for `key`, or undefined. */
 export function lookup(key: string, now = Date.now()): Response | undefined {
-	const entry = entries.get(key);
-	if (!entry || entry.expires <= now) {
-		if (entry) remove(key);
+	const page = pages.get(key, now);
+	if (!page) {
 		misses++;
 		return undefined;
 	}
 	hits++;
-	// Refresh recency for the LRU order.
-	entries.delete(key);
-	entries.set(key, entry);
-	const headers = new Headers(entry.headers);
+	const headers = new Headers(page.headers);
 	headers.set('X-Cache', 'HIT');
-	return new Response(entry.body, { status: entry.status, headers });
+	return new Response(page.body, { status: page.status, headers });
 }
+
+/**
+ * The stored page for `key` as it is, for the front server's hot path (front.ts): no
+ * Response built, no recency kept, so a hit costs about what a bare server costs.
+ */
+export function storedPage(key: string, now = Date.now()): StoredPage | undefined {
+	const page = pages.peek(key, now);
+	if (page) hits++;
+	return page;
+}
+
+const ignore = () => {};
 
 /**
  * Answers an anonymous request for `key`: the stored page (`hit`), else the page another
@@ -110,28 +114,22 @@ export function lookup(key: string, now = Date.now()): Response | undefined {
 export async function serveCached(key: string, render: () => Promise<Response>): Promise<{ response: Response; hit: boolean }> {
 	const cached = lookup(key);
 	if (cached) return { response: cached, hit: true };
-	// No await between this check and the registration below, so requests arriving
-	// together cannot all decide to render.
-	const running = rendering.get(key);
+	// No await between this check and `fly` below, so requests arriving together cannot all
+	// decide to render.
+	const running = pages.flight(key);
 	if (running) {
-		await running;
+		await running.then(ignore, ignore);
 		const after = lookup(key);
 		if (after) return { response: after, hit: true };
 	}
-	const startedAt = generation;
+	const startedAt = pages.generation;
+	const renderAndStore = async () => store(key, await render(), Date.now(), startedAt);
 	// Waited once already (its render failed or could not be kept), someone else is
 	// rendering, or the page was never stored: render without making anyone wait for us.
-	if (running || rendering.has(key) || !cacheable.has(key)) {
-		return { response: await store(key, await render(), Date.now(), startedAt), hit: false };
+	if (running || pages.flight(key) || !cacheable.has(key)) {
+		return { response: await renderAndStore(), hit: false };
 	}
-	let finish!: () => void;
-	rendering.set(key, new Promise<void>((resolve) => (finish = resolve)));
-	try {
-		return { response: await store(key, await render(), Date.now(), startedAt), hit: false };
-	} finally {
-		rendering.delete(key);
-		finish();
-	}
+	return { response: await pages.fly(key, renderAndStore), hit: false };
 }
 
 /**
@@ -142,7 +140,7 @@ export async function store(
 	key: string,
 	response: Response,
 	now = Date.now(),
-	renderedAt = generation,
+	renderedAt = pages.generation,
 ): Promise<Response> {
 	const marker = response.headers.get(INTERNAL_HEADER);
 	if (!marker) return response;
@@ -150,7 +148,7 @@ export async function store(
 	headers.delete(INTERNAL_HEADER);
 	// A page rendered across an invalidation may show data from before the change (a goal
 	// committed mid-render): send it, but do not keep it.
-	if (response.status !== 200 || headers.has('set-cookie') || renderedAt !== generation) {
+	if (response.status !== 200 || headers.has('set-cookie') || renderedAt !== pages.generation) {
 		return new Response(response.body, { status: response.status, headers });
 	}
 	const body = new Uint8Array(await response.arrayBuffer());
@@ -162,116 +160,49 @@ export async function store(
 		} catch {
 			return new Response(body, { status: 200, headers });
 		}
-		remove(key);
+		pages.delete(key);
 		if (cacheable.size >= MAX_ENTRIES * 4) cacheable.clear();
 		cacheable.add(key);
 		const tags = Array.isArray(parsed.tags) ? parsed.tags.map(String) : [];
 		// Stored pages are sent compressed to browsers that accept it (scripts/serve.mjs).
 		const vary = headers.get('vary');
 		headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-		const entry: Entry = {
+		const page: StoredPage = {
 			body,
 			status: 200,
 			headers: [...headers].filter(([name]) => name !== 'x-cache'),
-			expires: now + parsed.maxAge * 1000,
-			tags,
 			encoded: {},
 		};
-		entries.set(key, entry);
-		compress(entry);
-		for (const tag of tags) {
-			let keys = byTag.get(tag);
-			if (!keys) byTag.set(tag, (keys = new Set()));
-			keys.add(key);
-		}
-		while (entries.size > MAX_ENTRIES) {
-			const oldest = entries.keys().next().value;
-			if (oldest === undefined) break;
-			remove(oldest);
-		}
+		if (pages.set(key, page, { expires: now + parsed.maxAge * 1000, tags, startedAt: renderedAt })) compress(page);
 	}
 	return new Response(body, { status: 200, headers });
 }
 
 /**
- * Makes the entry's brotli and gzip copies on libuv's thread pool, so a store never holds
+ * Makes the page's brotli and gzip copies on libuv's thread pool, so a store never holds
  * the event loop (live pushes run on it). Brotli at quality 5 and gzip at 6: a page is
  * rendered again at every live change, so its copies must be cheap to make (a 30 KB page
  * takes about a millisecond and shrinks about fivefold). Until a copy is ready the page
  * goes out as it is.
  */
-function compress(entry: Entry): void {
-	if (entry.body.byteLength < 1024) return;
-	brotliCompress(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.byteLength } }, (error, br) => {
-		if (!error) entry.encoded.br = br;
+function compress(page: StoredPage): void {
+	if (page.body.byteLength < 1024) return;
+	brotliCompress(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength } }, (error, br) => {
+		if (!error) page.encoded.br = br;
 	});
-	gzip(entry.body, { level: 6 }, (error, gz) => {
-		if (!error) entry.encoded.gzip = gz;
+	gzip(page.body, { level: 6 }, (error, gz) => {
+		if (!error) page.encoded.gzip = gz;
 	});
-}
-
-function remove(key: string): void {
-	const entry = entries.get(key);
-	if (!entry) return;
-	entries.delete(key);
-	for (const tag of entry.tags) {
-		const keys = byTag.get(tag);
-		keys?.delete(key);
-		if (keys?.size === 0) byTag.delete(tag);
-	}
-}
-
-/** Drops every cached page carrying one of `tags`. Returns how many were dropped. */
-export function invalidateTags(tags: string[]): number {
-	generation++;
-	let dropped = 0;
-	for (const tag of tags) {
-		for (const key of [...(byTag.get(tag) ?? [])]) {
-			remove(key);
-			dropped++;
-		}
-	}
-	return dropped;
 }
 
 /** Empties the cache (tests, deploys). */
 export function clearRouteCache(): void {
-	generation++;
-	entries.clear();
+	pages.clear();
 	cacheable.clear();
-	byTag.clear();
 	hits = 0;
 	misses = 0;
 }
 
 export function routeCacheStats(): { entries: number; hits: number; misses: number } {
-	return { entries: entries.size, hits, misses };
+	return { entries: pages.size, hits, misses };
 }
-
-/**
- * What the Node-level front server (scripts/serve.mjs) needs to answer a hit without
- * entering Astro at all: the raw entry. Published on globalThis because the front server
- * lives outside the bundle that owns this module.
- */
-export interface RawHit {
-	status: number;
-	headers: [string, string][];
-	body: Uint8Array;
-	encoded: Encoded;
-}
-
-const FRONT = Symbol.for('matchday.route-cache');
-(globalThis as Record<symbol, unknown>)[FRONT] = {
-	key: cacheKey,
-	/** The locale of a path (one list of locales: src/i18n/locales.ts). */
-	localeOf: localeFromPath,
-	/** A hit skips the locale middleware, so the front remembers the language itself. */
-	localeCookieName: LOCALE_COOKIE,
-	localeCookie: localeCookieHeader,
-	get(key: string, now = Date.now()): RawHit | undefined {
-		const entry = entries.get(key);
-		if (!entry || entry.expires <= now) return undefined;
-		hits++;
-		return { status: entry.status, headers: entry.headers, body: entry.body, encoded: entry.encoded };
-	},
-};

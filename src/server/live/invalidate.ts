@@ -1,9 +1,8 @@
-import { invalidateMatch } from '../football/cache';
-import { invalidateTags } from '../cache/route-cache';
+import { invalidateTags, matchChangeTags } from '../cache/tags';
 import type { LiveBus } from './bus';
 
 /**
- * Drops cached pages and football reads that a live change makes stale, in every process
+ * Drops cached pages and data that a live change makes stale, in every process
  * (it follows the bus, so changes committed by another process count too). Changes are
  * coalesced over `windowMs` so a goal flurry costs one sweep, not one per event.
  */
@@ -14,8 +13,7 @@ export function followForInvalidation(bus: LiveBus, windowMs = 250): () => void 
 		timer = undefined;
 		const ids = [...pending];
 		pending.clear();
-		for (const id of ids) invalidateMatch(Number(id));
-		invalidateTags(['home', 'lists', ...ids.map((id) => `match:${id}`)]);
+		invalidateTags(matchChangeTags(ids));
 	};
 	return bus.subscribe((event) => {
 		pending.add(event.matchId);

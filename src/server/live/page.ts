@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { cached } from '../cache/data-cache';
+import { LISTS_TAG } from '../cache/tags';
 import { getDb } from '../db/client';
 import { startLiveFeed } from './feed';
 import { rowsOf } from '../db/rows';
 import { buildSnapshot, type SnapshotMatch } from './snapshot';
-import { cached, LISTS_TAG } from '../football/cache';
 
 /** First snapshot for the /live-matches page (the island takes over in the browser). */
 export async function getLiveMatchesPage(): Promise<{ matches: SnapshotMatch[] }> {
 	void startLiveFeed();
 	// Shared by every page that lists what is live (home, /live-matches): kept for a few
-	// seconds, and dropped at once by any live change (invalidateMatch drops LISTS_TAG).
+	// seconds, and dropped at once by any live change (matchChangeTags includes LISTS_TAG).
 	const matches = await cached('live:snapshot', 5_000, [LISTS_TAG], async () => (await buildSnapshot(await getDb(), null)).matches);
 	return { matches };
 }

@@ -1,4 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { DataCache } from '../cache/data-cache';
+import { invalidateTags, planTag } from '../cache/tags';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { payments, subscriptions } from '../db/schema/payments';
@@ -60,7 +62,7 @@ export async function cancelSubscription(userId: string, subscriptionId: number)
 			.where(eq(subscriptions.id, row.id));
 		await syncUserPlan(tx as never, userId);
 	});
-	forgetReminders(userId);
+	invalidateTags([planTag(userId)]);
 	return true;
 }
 
@@ -86,29 +88,23 @@ export async function expiryReminder(userId: string, dismissed?: string): Promis
 }
 
 /**
- * The reminder is asked on every page a signed-in visitor opens (the member cache and the
- * banner), so the plan it looks at is kept per user for a few seconds instead of costing a
- * query each time. Only the reminder reads it: access to streams and checkout always ask
- * the database. This process forgets a user's entry when their plan changes (webhook,
- * cancel); another process may show the old banner state for up to REMINDER_CACHE_MS.
+ * The reminder is asked on every page a signed-in visitor opens, so the plan it looks at is
+ * kept per user for a few seconds instead of costing a query each time. Only the reminder
+ * reads it: access to streams and checkout always ask the database. This process drops a
+ * user's entry when their plan changes (webhook, cancel: `invalidateTags([planTag(id)])`);
+ * another process may show the old banner state for up to REMINDER_CACHE_MS. A cache of
+ * its own, so that many signed-in visitors never push football data out of the shared one.
  */
 const REMINDER_CACHE_MS = 15_000;
-const reminderCache = new Map<string, { best: Entitlement | undefined; until: number }>();
+const reminderPlans = new DataCache(10_000);
 
-async function bestForReminder(userId: string): Promise<Entitlement | undefined> {
-	const at = Date.now();
-	const hit = reminderCache.get(userId);
-	if (hit && hit.until > at) return hit.best;
-	const [best] = await entitlementsFor(userId);
-	if (reminderCache.size > 10_000) reminderCache.clear();
-	reminderCache.set(userId, { best, until: at + REMINDER_CACHE_MS });
-	return best;
+function bestForReminder(userId: string): Promise<Entitlement | undefined> {
+	return reminderPlans.cached(userId, REMINDER_CACHE_MS, [planTag(userId)], async () => (await entitlementsFor(userId))[0]);
 }
 
-/** Forgets what the reminder knows of a user's plan (all users without an id). */
-export function forgetReminders(userId?: string): void {
-	if (userId) reminderCache.delete(userId);
-	else reminderCache.clear();
+/** Forgets what the reminder knows of every user's plan (tests). */
+export function clearReminderCache(): void {
+	reminderPlans.clear();
 }
 
 /** Name of the cookie that hides the reminder until the plan's end. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
+import { invalidateTags, planTag } from '../cache/tags';
 import { getDb, type Database } from '../db/client';
 import { users } from '../db/schema/auth';
 import { paymentEvents } from '../db/schema/payments';
@@ -10,7 +11,6 @@ import { sendPaymentConfirmation } from './mail';
 import { providerByName } from './providers';
 import { WebhookSignatureError } from './signature';
 import { forgetSessionChecks } from '../auth/sessions';
-import { forgetReminders } from './billing';
 
 export interface WebhookResult {
 	status: number;
@@ -73,7 +73,7 @@ export async function receiveWebhook(
 	// session check: drop it so the very next page shows the new plan.
 	if (applied?.userId) {
 		forgetSessionChecks(applied.userId);
-		forgetReminders(applied.userId);
+		invalidateTags([planTag(applied.userId)]);
 	}
 	if (applied?.paidCheckoutId && applied.userId) {
 		// After commit: a failed e-mail must not undo (or repeat) the payment.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setDbHandleForTests } from '../../../src/server/db/client';
-import { invalidateAll } from '../../../src/server/football/cache';
+import { clearDataCache } from '../../../src/server/cache/data-cache';
 import { query } from '../../../src/server/football/queries/sql';
 import { GET as competitionsGET } from '../../../src/pages/api/v1/competitions/index';
 import { GET as competitionGET } from '../../../src/pages/api/v1/competitions/[id]';
@@ -34,7 +34,7 @@ describe.each(ENGINES)('football API on %s', (engine) => {
 	beforeAll(async () => {
 		t = await openImportedDb(engine);
 		setDbHandleForTests(t.handle);
-		invalidateAll();
+		clearDataCache();
 		const rows = await query<{ id: number; name: string }>(
 			t.handle.db,
 			sql`SELECT id, name FROM teams WHERE name IN ('Liverpool FC', 'Manchester City FC')`,
@@ -49,7 +49,7 @@ describe.each(ENGINES)('football API on %s', (engine) => {
 	}, 180_000);
 	afterAll(async () => {
 		setDbHandleForTests(undefined);
-		invalidateAll();
+		clearDataCache();
 		await t?.close();
 	});
 
@@ -121,7 +121,7 @@ describe.each(ENGINES)('football API on %s', (engine) => {
 		const db = t.handle.db;
 		await db.execute(sql`UPDATE matches SET status = 'live', minute = 55 WHERE id = ${matchId}`);
 		await db.execute(sql`INSERT INTO live_replays (match_id, original) VALUES (${matchId}, '{}'::jsonb)`);
-		invalidateAll();
+		clearDataCache();
 		try {
 			const body = await (await call(matchesGET, '/api/v1/matches?status=live')).json();
 			const all = body.competitions.flatMap((c: { matches: unknown[] }) => c.matches);
@@ -135,7 +135,7 @@ describe.each(ENGINES)('football API on %s', (engine) => {
 		} finally {
 			await db.execute(sql`DELETE FROM live_replays WHERE match_id = ${matchId}`);
 			await db.execute(sql`UPDATE matches SET status = 'finished', minute = NULL WHERE id = ${matchId}`);
-			invalidateAll();
+			clearDataCache();
 		}
 	});
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/server/db/client';
-import { invalidateAll, invalidateMatch } from '../../../src/server/football/cache';
+import { clearDataCache } from '../../../src/server/cache/data-cache';
+import { invalidateTags, matchChangeTags } from '../../../src/server/cache/tags';
 import { buildCalendar } from '../../../src/server/football/ical';
 import { importFootballData } from '../../../src/server/football/import';
 import { calendarMatches } from '../../../src/server/football/queries/calendar';
@@ -38,10 +39,10 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		t = await openFreshDb(engine);
 		db = t.handle.db;
 		await importFootballData(db, { now: IMPORT_NOW });
-		invalidateAll();
+		clearDataCache();
 	}, 180_000);
 	afterAll(async () => {
-		invalidateAll();
+		clearDataCache();
 		await t?.close();
 	});
 
@@ -106,7 +107,7 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		await db.execute(sql`UPDATE matches SET status = 'live', minute = 12 WHERE id = ${target.id}`);
 		const stale = await matchesForDay(db, { date: '2025-08-16', timeZone: 'UTC', now: IMPORT_NOW });
 		expect(stale.live).toBe(0);
-		invalidateMatch(target.id);
+		invalidateTags(matchChangeTags([target.id]));
 		const after = await matchesForDay(db, { date: '2025-08-16', timeZone: 'UTC', now: IMPORT_NOW });
 		expect(after.live).toBe(1);
 		expect(after.groups[0]!.competition.id).toBe(last.competition.id);
@@ -114,7 +115,7 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		const liveOnly = await matchesForDay(db, { date: '2025-08-16', timeZone: 'UTC', now: IMPORT_NOW, filter: 'live' });
 		expect(liveOnly.total).toBe(1);
 		await db.execute(sql`UPDATE matches SET status = 'finished', minute = NULL WHERE id = ${target.id}`);
-		invalidateMatch(target.id);
+		invalidateTags(matchChangeTags([target.id]));
 	});
 
 	it('pages through a team’s results, newest first', async () => {
@@ -261,7 +262,7 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 			['list', () => listMatches(counting, { teamId: team.id, filter: 'results', now: IMPORT_NOW })],
 		];
 		for (const [name, load] of pages) {
-			invalidateAll();
+			clearDataCache();
 			trips = 0;
 			await load();
 			expect([name, trips]).toEqual([name, 1]);

@@ -12,7 +12,7 @@ import { SANDBOX_SIGNATURE_HEADER } from '../../../src/server/payments/providers
 import { signatureHeader } from '../../../src/server/payments/signature';
 import { setWebhookFaultForTests } from '../../../src/server/payments/webhook';
 import { openCheckout } from '../../../src/server/payments/checkout';
-import { forgetReminders } from '../../../src/server/payments/billing';
+import { clearReminderCache } from '../../../src/server/payments/billing';
 
 export const SITE = 'http://matchday.test';
 
@@ -49,7 +49,7 @@ export async function resetPayments(): Promise<void> {
 	);
 	setPaymentsClockForTests();
 	setWebhookFaultForTests();
-	forgetReminders();
+	clearReminderCache();
 	rmSync(join(config().DATA_DIR, 'outbox'), { recursive: true, force: true });
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cacheRoute, clearRouteCache } from '../../../src/server/cache/route-cache';
+import { invalidateTags, planTag } from '../../../src/server/cache/tags';
 import { REMINDER_COOKIE } from '../../../src/server/payments/billing';
 import { SANDBOX_SIGNATURE_HEADER } from '../../../src/server/payments/providers/sandbox';
 import { receiveWebhook } from '../../../src/server/payments/webhook';
@@ -7,28 +8,35 @@ import { makeUser, paidDeliveryFor, resetPayments, setupPayments, teardownPaymen
 
 vi.mock('astro:middleware', () => ({ defineMiddleware: <T>(fn: T) => fn }));
 const { memberCache } = await import('../../../src/middleware/member-cache');
+const { expiryReminder: reminderLookup } = await import('../../../src/middleware/expiry-reminder');
 
-// The route cache for signed-in visitors (src/middleware/member-cache.ts), with the real
-// expiry-reminder lookup: one render serves every signed-in visitor without a banner; a
-// visitor whose plan is about to end gets their own render, banner included.
+// The route cache for signed-in visitors (src/middleware/member-cache.ts), after the real
+// expiry-reminder lookup (src/middleware/expiry-reminder.ts, which hands the reminder on in
+// locals): one render serves every signed-in visitor without a banner; a visitor whose
+// plan is about to end gets their own render, banner included.
 
 type Handler = (context: unknown, next: () => Promise<Response>) => Promise<Response>;
 
 function visit(user: { id: string } | null, cookies: Record<string, string> = {}, path = '/en/league/1') {
 	const renders: string[] = [];
+	/** What each render found in locals for the banner. */
+	const reminders: unknown[] = [];
 	const context = {
 		request: new Request(`http://matchday.test${path}`),
 		url: new URL(`http://matchday.test${path}`),
-		locals: { user },
+		locals: { user } as { user: { id: string } | null; expiryReminder?: unknown },
 		cookies: { get: (name: string) => (name in cookies ? { value: cookies[name] } : undefined) },
 	};
 	const next = async () => {
 		renders.push(user?.id ?? 'anonymous');
+		reminders.push(context.locals.expiryReminder);
 		const response = new Response(`<p>page for ${user?.id ?? 'anonymous'}</p>`, { headers: { 'Content-Type': 'text/html' } });
 		cacheRoute(response.headers, { maxAge: 30, tags: ['competition:1'] });
 		return response;
 	};
-	return { run: () => (memberCache as unknown as Handler)(context, next), renders };
+	const middleware = [reminderLookup, memberCache] as unknown as Handler[];
+	const run = () => middleware[0]!(context, () => middleware[1]!(context, next));
+	return { run, renders, reminders };
 }
 
 beforeAll(() => setupPayments({ EXPIRY_REMINDER_DAYS: '60' }));
@@ -73,6 +81,7 @@ describe('member cache', () => {
 		const own = visit(ending);
 		await own.run();
 		expect(own.renders).toEqual([ending.id]);
+		expect(own.reminders).toEqual([expect.objectContaining({ planId: 'premium-monthly' })]);
 		const again = visit(ending);
 		await again.run();
 		expect(again.renders).toEqual([ending.id]);
@@ -88,6 +97,16 @@ describe('member cache', () => {
 		const dismissed = visit(ending, { [REMINDER_COOKIE]: reminder!.dismissKey });
 		await dismissed.run();
 		expect(dismissed.renders).toEqual([]);
+	});
+
+	it('renders afresh, banner hidden, when the reminder cannot be looked up', async () => {
+		await visit(await makeUser()).run(); // a member page is stored
+		// Not a user id the database can read: the lookup fails.
+		const broken = visit({ id: 'not-a-uuid' });
+		const response = await broken.run();
+		expect(response.status).toBe(200);
+		expect(broken.renders).toEqual(['not-a-uuid']);
+		expect(broken.reminders).toEqual([undefined]);
 	});
 
 	it('keys by time zone like the anonymous cache', async () => {
@@ -108,8 +127,7 @@ describe('member cache', () => {
 		const { rows } = await import('./helpers');
 		await rows(`DELETE FROM subscriptions WHERE user_id = '${user.id}'`);
 		expect(await expiryReminder(user.id)).not.toBeNull();
-		const { forgetReminders } = await import('../../../src/server/payments/billing');
-		forgetReminders(user.id);
+		invalidateTags([planTag(user.id)]);
 		expect(await expiryReminder(user.id)).toBeNull();
 	});
 });

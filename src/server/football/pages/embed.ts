@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { cached, LISTS_TAG } from '../cache';
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG } from '~/server/cache/tags';
 import type { MatchDetail } from '../queries/match-detail';
 import { queryDoc } from './db';
 import { getMatchPage } from './match';

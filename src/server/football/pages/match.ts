@@ -1,7 +1,8 @@
 import { getDb } from '../../db/client';
 import { getLiveMatchCentre } from '../../live/page';
 import type { SnapshotMatch } from '../../live/snapshot';
-import { cached, LISTS_TAG, matchTag } from '../cache';
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG, matchTag } from '~/server/cache/tags';
 import { getMatchDetail, type MatchDetail } from '../queries/match-detail';
 import { recordView } from '../queries/popular';
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { localDate } from '../../../lib/time-zone';
-import { cached, LISTS_TAG } from '../cache';
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG } from '~/server/cache/tags';
 import { dayRangeUtc } from '../time';
 import { queryDoc } from './db';
 import { nearestDate } from './view';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '../../db/client';
-import { cached, LISTS_TAG } from '../cache';
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG } from '~/server/cache/tags';
 import { listTeams } from '../queries/teams';
 import { getTeamDetail, type TeamDetail } from '../queries/teams';
 import { queryDoc } from './db';

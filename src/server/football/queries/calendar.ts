@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cached, LISTS_TAG } from '../cache';
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG } from '~/server/cache/tags';
 import { query } from './sql';
 import { MATCH_JOINS, MATCH_JSON, toMatch, type MatchSummary } from './shape';
 import { competitionWhere } from './standings';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cached, LISTS_TAG } from '../cache';
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG } from '~/server/cache/tags';
 import { computeHeadToHead, type H2HMatch, type HeadToHead } from '../tables/head-to-head';
 import type { TeamRef } from '../tables/standings';
 import { json, query, toDate } from './sql';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cached, LISTS_TAG, matchTag } from '../cache';
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG, matchTag } from '~/server/cache/tags';
 import { computeHeadToHead, type HeadToHead } from '../tables/head-to-head';
 import { tieBreakRule } from '../tables/rules';
 import type { TableRow, TeamRef } from '../tables/standings';

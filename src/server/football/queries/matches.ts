@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cached, LISTS_TAG } from '../cache';
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG } from '~/server/cache/tags';
 import { dayRangeUtc } from '../time';
 import { query, toInt } from './sql';
 import { MATCH_JOINS, MATCH_JSON, RESULT_STATUS_SQL, toMatch, type CompetitionRef, type MatchSummary } from './shape';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cached, LISTS_TAG } from '../cache';
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG } from '~/server/cache/tags';
 import { tieBreakRule, type TieBreakRule } from '../tables/rules';
 import { computeTable, type TableMatch, type TableRow, type TeamRef } from '../tables/standings';
 import { json, query, toDate } from './sql';

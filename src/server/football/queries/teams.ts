@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cached, LISTS_TAG } from '../cache';
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG } from '~/server/cache/tags';
 import { tieBreakRule } from '../tables/rules';
 import type { TableRow, TeamRef } from '../tables/standings';
 import { json, query } from './sql';

@@ -3,13 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
 	cacheRoute,
 	clearRouteCache,
-	invalidateTags,
 	lookup,
 	serveCached,
 	routeCacheStats,
 	store,
 	unmarked,
 } from '../../../../src/server/cache/route-cache';
+import { storedPage } from '../../../../src/server/cache/front';
+import { invalidateTags } from '../../../../src/server/cache/tags';
 
 function page(body: string, opts?: Parameters<typeof cacheRoute>[1], init: ResponseInit = {}): Response {
 	const response = new Response(body, { status: 200, headers: { 'Content-Type': 'text/html' }, ...init });
@@ -134,13 +135,11 @@ describe('route cache', () => {
 		const html = `<main>${'<p>Arsenal 2 – 1 Chelsea</p>'.repeat(200)}</main>`;
 		const sent = await store('/en/big|', page(html, { maxAge: 30 }));
 		expect(sent.headers.get('vary')).toBe('Accept-Encoding');
-		const front = (globalThis as Record<symbol, { get(key: string): { body: Uint8Array; encoded: { br?: Uint8Array; gzip?: Uint8Array }; headers: [string, string][] } | undefined }>)[
-			Symbol.for('matchday.route-cache')
-		]!;
-		let hit = front.get('/en/big|')!;
+		// What the front server sends (front.ts): the stored page with its compressed copies.
+		let hit = storedPage('/en/big|')!;
 		for (let i = 0; i < 100 && !(hit.encoded.br && hit.encoded.gzip); i++) {
 			await new Promise((resolve) => setTimeout(resolve, 10));
-			hit = front.get('/en/big|')!;
+			hit = storedPage('/en/big|')!;
 		}
 		expect(brotliDecompressSync(hit.encoded.br!).toString()).toBe(html);
 		expect(gunzipSync(hit.encoded.gzip!).toString()).toBe(html);
@@ -149,7 +148,7 @@ describe('route cache', () => {
 
 		await store('/en/small|', page('<p>tiny</p>', { maxAge: 30 }));
 		await new Promise((resolve) => setTimeout(resolve, 50));
-		expect(front.get('/en/small|')!.encoded).toEqual({});
+		expect(storedPage('/en/small|')!.encoded).toEqual({});
 	});
 
 	it('never chains waits when renders fail: each waiting request renders once, in parallel', async () => {

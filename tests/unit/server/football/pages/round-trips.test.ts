@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, setDbHandleForTests, type Database, type DbHandle } from '../../../../../src/server/db/client';
-import { invalidateAll } from '../../../../../src/server/football/cache';
+import { clearDataCache } from '../../../../../src/server/cache/data-cache';
 import { importFootballData } from '../../../../../src/server/football/import';
 import { SOURCE_FILES } from '../../../../../src/server/football/import/sources';
 import { getFixturesPage } from '../../../../../src/server/football/pages/fixtures';
@@ -35,7 +35,7 @@ beforeAll(async () => {
 	const files = SOURCE_FILES.filter((f) => f.path.includes('2025-26/en.1') || f.path.includes('worldcup.json/2022'));
 	await importFootballData(handle.db, { files, now: new Date('2026-08-01T00:00:00Z') });
 	setDbHandleForTests({ ...handle, db: counting(handle.db) });
-	invalidateAll();
+	clearDataCache();
 }, 120_000);
 
 afterAll(async () => {

@@ -1,0 +1,13 @@
+/**
+ * The route cache as the production front (scripts/serve.mjs) sees it: everything it needs
+ * to answer a hit without entering Astro, and nothing else.
+ *
+ * The build emits this module as a file of its own, `server/front-cache.mjs` beside the
+ * server entry (see astro.config.ts). The front imports that file; the server bundle's
+ * middleware imports the same chunks, so both reach ONE route cache per process, by an
+ * import a reader can follow (no global hand-off).
+ */
+export { LOCALE_COOKIE, localeCookieHeader } from '../../lib/locale-cookie';
+/** The locale of a path (one list of locales: src/i18n/locales.ts); stored pages have one. */
+export { localeFromPath } from '../../lib/locale-resolution';
+export { cacheKey, storedPage, type Encoded, type StoredPage } from './route-cache';
