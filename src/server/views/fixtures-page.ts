@@ -4,7 +4,20 @@ import { listMatches, matchesForDay, type DayMatches } from '~/server/football/q
 import { nearestMatchDays } from '~/server/football/queries/nearest-days';
 import type { MatchSummary } from '~/server/football/queries/shape';
 import { dayRangeUtc } from '~/server/football/time';
+import { localHref } from '~/lib/locale-resolution';
 import { localDate } from '~/lib/time-zone';
+import type { ViewContext } from './context';
+import {
+	competitionBlockView,
+	dateStripView,
+	paginationView,
+	type CompetitionBlockView,
+	type DayLink,
+	type PaginationView,
+} from './day-parts';
+import { formatDay } from './format';
+import { itemListLd, matchItems } from './jsonld';
+import { matchRows, type MatchRowView } from './match-row';
 import { dateStrip, isIsoDate, isSlug } from './page-keys';
 
 export const FIXTURES_PAGE_SIZE = 40;
@@ -60,4 +73,78 @@ export async function getFixturesPage(params: URLSearchParams, timeZone: string,
 		result = await listMatches(db, { seasonId: season.id, page, pageSize: FIXTURES_PAGE_SIZE, now });
 	}
 	return { ...base, strip: dateStrip(today), season, list: { items: result.items, page, pages } };
+}
+
+export interface FixturesView {
+	title: string;
+	description: string;
+	structuredData: Record<string, unknown>;
+	/** The competition filter: "all", then each competition. */
+	filters: { href: string; name: string; current: boolean }[];
+	strip: DayLink[];
+	/** A day of one competition links to its whole season. */
+	wholeSeasonHref: string | null;
+	/** By date: the day's blocks, or the empty state with the nearest day that has matches. */
+	day: { blocks: CompetitionBlockView[]; nearest: { href: string; label: string } | null } | null;
+	/** By competition: one page of the season. */
+	list: { rows: MatchRowView[]; label: string; pagination: PaginationView | null } | null;
+}
+
+/** `/fixtures-results?date=&competition=&page=` ready to render. */
+export async function getFixturesView(params: URLSearchParams, ctx: ViewContext): Promise<FixturesView> {
+	const data = await getFixturesPage(params, ctx.timeZone);
+	const { locale, t, origin } = ctx;
+	const href = (p: { date?: string | null; competition?: string | null; page?: number }) => {
+		const q = new URLSearchParams();
+		if (p.date) q.set('date', p.date);
+		if (p.competition) q.set('competition', p.competition);
+		if (p.page && p.page > 1) q.set('page', String(p.page));
+		const s = q.toString();
+		return localHref(locale, `/fixtures-results${s ? `?${s}` : ''}`);
+	};
+	const comp = data.competition;
+	const title =
+		comp && !data.date
+			? t('football:fixtures.competitionTitle', { competition: comp.name, season: data.season?.label ?? '' })
+			: data.date
+				? t('football:fixtures.dateTitle', { date: formatDay(data.date, locale) }) + (comp ? ` · ${comp.name}` : '')
+				: t('football:fixtures.title');
+	const description =
+		comp && !data.date
+			? t('football:fixtures.competitionDescription', { competition: comp.name, season: data.season?.label ?? '' })
+			: t('football:fixtures.description');
+	const matches = data.day ? data.day.groups.flatMap((g) => g.matches) : (data.list?.items ?? []);
+	return {
+		title,
+		description,
+		structuredData: itemListLd(title, matchItems(matches, origin, locale)),
+		filters: [
+			{ href: href({ date: data.date }), name: t('football:ui.allCompetitions'), current: !comp },
+			...data.competitions.map((c) => ({
+				href: href({ date: data.date, competition: c.slug }),
+				name: c.name,
+				current: comp?.id === c.id,
+			})),
+		],
+		strip: dateStripView(data.strip, data.date ?? '', data.today, (d) => href({ date: d, competition: comp?.slug }), ctx),
+		wholeSeasonHref: comp && data.date ? href({ competition: comp.slug }) : null,
+		day: data.day
+			? {
+					blocks: data.day.groups.map((g) => competitionBlockView(g, ctx)),
+					nearest: data.nearest
+						? {
+								href: href({ date: data.nearest, competition: comp?.slug }),
+								label: t('football:home.nearest', { date: formatDay(data.nearest, locale) }),
+							}
+						: null,
+				}
+			: null,
+		list: data.list
+			? {
+					rows: matchRows(data.list.items, ctx, { showDate: true }),
+					label: title,
+					pagination: paginationView(data.list.page, data.list.pages, (p) => href({ competition: comp?.slug, page: p }), ctx),
+				}
+			: null,
+	};
 }

@@ -73,3 +73,57 @@ export function leagueLd(c: { id: number; name: string; areaName: string }, orig
 export function sportsTeamPageLd(team: { id: number; name: string; countryCode: string | null }, origin: string, locale: Locale) {
 	return { '@context': 'https://schema.org', ...teamLd(team, origin, locale), ...(team.countryCode ? { location: team.countryCode } : {}) };
 }
+
+/** The home page: the site, and the day's matches as an ItemList (given without its own @context). */
+export function homeLd(siteName: string, matches: ReturnType<typeof itemListLd>, origin: string, locale: Locale) {
+	return {
+		'@context': 'https://schema.org',
+		'@graph': [
+			{ '@type': 'WebSite', name: siteName, url: `${origin}/${locale}`, inLanguage: locale },
+			{ ...matches, '@context': undefined },
+		],
+	};
+}
+
+/** The league page: the competition and its next five matches. */
+export function leaguePageLd(c: { id: number; name: string; areaName: string }, fixtures: MatchSummary[], origin: string, locale: Locale) {
+	return {
+		...leagueLd(c, origin, locale),
+		event: fixtures.slice(0, 5).map((m) => ({
+			'@type': 'SportsEvent',
+			name: `${m.home.name} – ${m.away.name}`,
+			startDate: m.kickoffAt.toISOString(),
+			url: `${origin}/${locale}/match/${m.id}`,
+		})),
+	};
+}
+
+/** The widget page. */
+export function widgetLd(name: string, description: string, origin: string, locale: Locale) {
+	return {
+		'@context': 'https://schema.org',
+		'@type': 'WebPage',
+		name,
+		description,
+		url: `${origin}/${locale}/widget`,
+	};
+}
+
+/** The head-to-head page: the meetings, about the two teams. */
+export function h2hPageLd(
+	title: string,
+	matches: MatchSummary[],
+	teams: { id: number; name: string }[],
+	origin: string,
+	locale: Locale,
+) {
+	return {
+		...itemListLd(title, matchItems(matches, origin, locale)),
+		about: teams.map((tm) => ({ '@type': 'SportsTeam', name: tm.name, url: `${origin}/${locale}/team/${tm.id}` })),
+	};
+}
+
+/** A page that is neither a list nor a sports thing (forms, help). */
+export function webPageLd(name: string, url: string) {
+	return { '@context': 'https://schema.org', '@type': 'WebPage', name, url };
+}
