@@ -2,8 +2,8 @@
  * LiveLeagueTable: a league table whose positions move as goals go in (/league/{id}).
  *
  * Props (the league page owner drops it in with `client:load`):
- * - `rows`: the server's table of finished matches, in the server's order (map each
- *   `TableRow` of `getStandings` to `BaseTableRow`: team id and name, P W D L, goals, points).
+ * - `rows`: the server's table of finished matches, in the server's order (the
+ *   `StandingsRow`s of `getStandings`, shape in `src/lib/standings.ts`).
  * - `fixtures` and `initial`: from `getLiveLeagueTable(seasonId)` in
  *   `src/server/live/page.ts`: the table's matches in play or starting soon (not counted in
  *   `rows`) and their current live state.
@@ -17,16 +17,17 @@ import { useEffect, useMemo } from 'react';
 import { seedMatches, watchMatches, type LiveMatchState } from '../../stores/live';
 import { $revealed, $spoiler } from '../../stores/spoiler';
 import type { LeagueTableLabels } from '~/lib/live/labels';
-import { liveTable, type BaseTableRow, type TableFixture } from './league-table';
+import type { StandingsRow } from '~/lib/standings';
+import { liveTable, type TableFixture } from './league-table';
 import { LiveAnnouncer, LiveStatus } from './LiveStatus';
 import { useLiveMatches } from './useLiveMatches';
 import './live.css';
 
-export type { BaseTableRow, TableFixture } from './league-table';
+export type { TableFixture } from './league-table';
 export type { LeagueTableLabels } from '~/lib/live/labels';
 
 export interface LiveLeagueTableProps {
-	rows: BaseTableRow[];
+	rows: StandingsRow[];
 	fixtures: TableFixture[];
 	initial: LiveMatchState[];
 	labels: LeagueTableLabels;
@@ -78,14 +79,14 @@ export default function LiveLeagueTable({ rows, fixtures, initial, labels, capti
 					{table.map((r) => {
 						const move = r.basePosition - r.position;
 						return (
-							<tr key={r.teamId} data-team-id={r.teamId} className={r.playing ? 'playing' : undefined}>
+							<tr key={r.team.id} data-team-id={r.team.id} className={r.playing ? 'playing' : undefined}>
 								<td>
 									{r.position}
 									{move > 0 && <span className="move-up" title={labels.movedUp}> ▲</span>}
 									{move < 0 && <span className="move-down" title={labels.movedDown}> ▼</span>}
 								</td>
 								<th scope="row">
-									{r.name}
+									{r.team.name}
 									{r.playing && <span className="live-dot" title={labels.playingNow}> ●</span>}
 								</th>
 								<td>{r.played}</td>

@@ -6,18 +6,7 @@
  * goals scored, then the server's order, which keeps the server's head-to-head decisions.
  */
 
-/** One row of the server's table (finished matches only). */
-export interface BaseTableRow {
-	teamId: number;
-	name: string;
-	played: number;
-	won: number;
-	drawn: number;
-	lost: number;
-	goalsFor: number;
-	goalsAgainst: number;
-	points: number;
-}
+import type { StandingsRow } from '~/lib/standings';
 
 /** A match of this table that the base rows do NOT count yet (live, or kicking off soon). */
 export interface TableFixture {
@@ -26,9 +15,8 @@ export interface TableFixture {
 	awayTeamId: number;
 }
 
-export interface LiveTableRow extends BaseTableRow {
-	position: number;
-	goalDifference: number;
+/** A row of the server's table (finished matches only) with the live scores added. */
+export interface LiveTableRow extends StandingsRow {
 	/** Position in the server's table; `basePosition - position` > 0 means moved up. */
 	basePosition: number;
 	/** The team is playing one of the fixtures now. */
@@ -46,13 +34,13 @@ const PLAYING = /^(live|half_time)$/;
 export const POINTS_FOR_WIN = 3;
 
 export function liveTable(
-	base: readonly BaseTableRow[],
+	base: readonly StandingsRow[],
 	fixtures: readonly TableFixture[],
 	states: Readonly<Record<string, FixtureState | undefined>>,
 ): LiveTableRow[] {
 	const rows = new Map<number, LiveTableRow>(
 		base.map((r, i) => [
-			r.teamId,
+			r.team.id,
 			{ ...r, position: i + 1, basePosition: i + 1, goalDifference: r.goalsFor - r.goalsAgainst, playing: false },
 		]),
 	);

@@ -2,7 +2,7 @@ import { LOCALES } from '../../i18n/locales';
 import { contentPaths } from '../content/entries';
 import { streamSitemapPaths } from '../streams/catalogue';
 import { footballPaths } from '../football/sitemap';
-import { footballListPaths } from '../football/pages/sitemap';
+import { footballListPaths } from '../football/sitemap';
 
 /** Something that knows a set of public, unprefixed page paths ('/faq', '/team/12'). */
 export type SitemapSource = () => Promise<string[]>;

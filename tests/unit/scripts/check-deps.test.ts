@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, copyFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs script without type declarations
 import { astroImports, checkDependencies } from '../../../scripts/check-deps.mjs';
 
 const ROOT = join(import.meta.dirname, '../../..');

@@ -97,8 +97,8 @@ describe('LiveMatchCentre', () => {
 
 describe('LiveLeagueTable', () => {
 	const rows = [
-		{ teamId: 1, name: 'Northton', played: 2, won: 1, drawn: 0, lost: 1, goalsFor: 3, goalsAgainst: 3, points: 3 },
-		{ teamId: 2, name: 'Southby', played: 2, won: 1, drawn: 1, lost: 0, goalsFor: 2, goalsAgainst: 1, points: 4 },
+		{ position: 2, team: { id: 1, name: 'Northton', slug: 'northton' }, played: 2, won: 1, drawn: 0, lost: 1, goalsFor: 3, goalsAgainst: 3, goalDifference: 0, points: 3, form: 'LW', positionChange: null },
+		{ position: 1, team: { id: 2, name: 'Southby', slug: 'southby' }, played: 2, won: 1, drawn: 1, lost: 0, goalsFor: 2, goalsAgainst: 1, goalDifference: 1, points: 4, form: 'WD', positionChange: null },
 	];
 	const fixtures = [{ matchId: '42', homeTeamId: 1, awayTeamId: 2 }];
 

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { liveTable, type BaseTableRow, type TableFixture } from '../../../src/islands/live/league-table';
+import { liveTable, type TableFixture } from '../../../src/islands/live/league-table';
+import type { StandingsRow } from '~/lib/standings';
 
-const row = (teamId: number, name: string, points: number, gf: number, ga: number, played = 3): BaseTableRow => ({
-	teamId,
-	name,
+const row = (teamId: number, name: string, points: number, gf: number, ga: number, played = 3): StandingsRow => ({
+	position: 0,
+	team: { id: teamId, name, slug: name.toLowerCase() },
 	played,
 	won: 0,
 	drawn: 0,
 	lost: 0,
 	goalsFor: gf,
 	goalsAgainst: ga,
+	goalDifference: gf - ga,
 	points,
+	form: '',
+	positionChange: null,
 });
 
 // A group two matches into its last round: A 6 pts, B 4, C 3, D 1 (server order).
@@ -19,7 +23,7 @@ const fixtures: TableFixture[] = [
 	{ matchId: '10', homeTeamId: 1, awayTeamId: 2 },
 	{ matchId: '11', homeTeamId: 3, awayTeamId: 4 },
 ];
-const order = (rows: ReturnType<typeof liveTable>) => rows.map((r) => r.name).join('');
+const order = (rows: ReturnType<typeof liveTable>) => rows.map((r) => r.team.name).join('');
 
 describe('liveTable', () => {
 	it('is the server table when nothing is in play', () => {
@@ -36,11 +40,11 @@ describe('liveTable', () => {
 		});
 		// B 7 pts, A 6, C 6 (GD 0 vs A's +1): B jumps to first.
 		expect(order(t)).toBe('BACD');
-		const b = t.find((r) => r.name === 'B')!;
+		const b = t.find((r) => r.team.name === 'B')!;
 		expect(b).toMatchObject({ position: 1, basePosition: 2, points: 7, played: 4, won: 1, goalsFor: 6, goalsAgainst: 3, goalDifference: 3, playing: true });
-		const a = t.find((r) => r.name === 'A')!;
+		const a = t.find((r) => r.team.name === 'A')!;
 		expect(a).toMatchObject({ position: 2, points: 6, lost: 1, goalDifference: 1 });
-		const c = t.find((r) => r.name === 'C')!;
+		const c = t.find((r) => r.team.name === 'C')!;
 		expect(c).toMatchObject({ position: 3, points: 6, goalDifference: 0 });
 	});
 

@@ -1,5 +1,5 @@
 import type { HeadToHead } from '../tables/head-to-head';
-import type { TableRow } from '../tables/standings';
+import type { StandingsRow } from '~/lib/standings';
 import type { MatchDetail } from '../queries/match-detail';
 import type { MatchSummary, TeamSummary } from '../queries/shape';
 
@@ -32,22 +32,9 @@ export function matchJson(m: MatchSummary) {
 	};
 }
 
-export function rowJson(r: TableRow, group: string | null = null) {
-	return {
-		position: r.position,
-		team: { id: r.team.id, name: r.team.name, slug: r.team.slug },
-		played: r.played,
-		won: r.won,
-		drawn: r.drawn,
-		lost: r.lost,
-		goalsFor: r.goalsFor,
-		goalsAgainst: r.goalsAgainst,
-		goalDifference: r.goalDifference,
-		points: r.points,
-		form: r.form,
-		positionChange: r.positionChange,
-		group,
-	};
+/** A standings row with its group (null in a single table); the team reduced to its reference. */
+export function rowJson(r: StandingsRow, group: string | null = null): StandingsRow & { group: string | null } {
+	return { ...r, team: { id: r.team.id, name: r.team.name, slug: r.team.slug }, group };
 }
 
 export function h2hJson(h: HeadToHead) {

@@ -1,11 +1,8 @@
+import type { StandingsRow, StandingsTeam } from '~/lib/standings';
 import { POINTS_FOR_WIN, type TieBreakRule } from './rules';
 
 /** A team as tables and lists show it. */
-export interface TeamRef {
-	id: number;
-	name: string;
-	slug: string;
-}
+export type TeamRef = StandingsTeam;
 
 /** A finished match as a table sees it: full-time goals (awarded scores included). */
 export interface TableMatch {
@@ -20,22 +17,8 @@ export interface TableMatch {
 
 export type FormLetter = 'W' | 'D' | 'L';
 
-export interface TableRow {
-	position: number;
-	team: TeamRef;
-	played: number;
-	won: number;
-	drawn: number;
-	lost: number;
-	goalsFor: number;
-	goalsAgainst: number;
-	goalDifference: number;
-	points: number;
-	/** Last five results, oldest first, e.g. "WWDLW". */
-	form: string;
-	/** Places gained (+) or lost (-) since the previous matchday; null when unknown. */
-	positionChange: number | null;
-}
+/** A row of a computed table: the shape shared with the API and the live table island. */
+export type TableRow = StandingsRow;
 
 interface Acc extends Omit<TableRow, 'position' | 'form' | 'positionChange'> {
 	awayGoalsFor: number;

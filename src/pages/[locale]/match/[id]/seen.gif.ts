@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { countMatchView, VIEW_PIXEL } from '../../../../server/football/pages/match';
+import { countMatchView, VIEW_PIXEL } from '~/server/football/page-views';
 
 /**
  * The match centre's view beacon: an `<img>` on the page, so a view is counted on the

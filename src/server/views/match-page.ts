@@ -1,0 +1,209 @@
+import type { MatchCentreLabels } from '~/lib/live/labels';
+import { localHref } from '~/lib/locale-resolution';
+import { localDate } from '~/lib/time-zone';
+import type { MatchStatus } from '~/server/db/schema/football';
+import { getDb } from '~/server/db/client';
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG, matchTag } from '~/server/cache/tags';
+import { getMatchDetail, type MatchDetail } from '~/server/football/queries/match-detail';
+import type { MatchSummary } from '~/server/football/queries/shape';
+import { matchCentreLabels } from '~/server/live/labels';
+import { getLiveMatchCentre } from '~/server/live/page';
+import type { SnapshotMatch } from '~/server/live/snapshot';
+import type { ViewContext } from './context';
+import { formatDay } from './format';
+import { matchLd } from './jsonld';
+import { tableView, type TableView } from './league-table';
+import {
+	goalsView,
+	h2hSummaryView,
+	lineUpsView,
+	timelineView,
+	type GoalItem,
+	type H2HSummaryView,
+	type LineUpSide,
+	type TimelineItem,
+} from './match-parts';
+import {
+	kickoffView,
+	scoreView,
+	statusView,
+	teamView,
+	type KickoffView,
+	type ScoreView,
+	type StatusView,
+	type TeamView,
+} from './match-row';
+
+/**
+ * `/match/{id}`: the match centre's data (one round trip on a miss, none on a hit: the
+ * query module caches it). Undefined (404) unless `id` is the number of a known match.
+ */
+export async function getMatchPage(id: string | undefined, now = new Date()): Promise<MatchDetail | undefined> {
+	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
+	// The finished detail (tables and head-to-head computed) is kept too, not only the row:
+	// a page render then does no table arithmetic. A match change drops it (matchTag).
+	const n = Number(id);
+	return cached(`pages:match:${n}`, 15_000, [matchTag(n), LISTS_TAG], async () => getMatchDetail(await getDb(), n, now));
+}
+
+/**
+ * The match centre: the match, plus the live snapshot for the LiveMatchCentre island when
+ * the match is being played (a finished or future match ships no JavaScript).
+ */
+export async function getMatchCentre(
+	id: string | undefined,
+	now = new Date(),
+): Promise<{ detail: MatchDetail; live: SnapshotMatch | null } | undefined> {
+	const detail = await getMatchPage(id, now);
+	if (!detail) return undefined;
+	const playing = detail.match.status === 'live' || detail.match.status === 'half_time';
+	return { detail, live: playing ? await getLiveMatchCentre(detail.match.id) : null };
+}
+
+/** The match's head as the match centre and the embed show it. */
+interface MatchHead {
+	id: number;
+	status: MatchStatus;
+	home: TeamView & { href: string };
+	away: TeamView & { href: string };
+	score: ScoreView;
+	kickoff: KickoffView;
+}
+
+function matchHead(m: MatchSummary, ctx: ViewContext): MatchHead {
+	return {
+		id: m.id,
+		status: m.status,
+		home: { ...teamView(m.home), href: localHref(ctx.locale, `/team/${m.home.id}`) },
+		away: { ...teamView(m.away), href: localHref(ctx.locale, `/team/${m.away.id}`) },
+		score: scoreView(m, ctx.t),
+		kickoff: kickoffView(m.kickoffAt, m.kickoffTimeKnown, 'datetime', ctx),
+	};
+}
+
+export interface MatchCentreView extends MatchHead {
+	title: string;
+	description: string;
+	structuredData: Record<string, unknown>;
+	crumbs: { href: string; label: string; round: string };
+	/** Null while the match is played: the live island shows it. */
+	statusText: StatusView | null;
+	halfTime: string | null;
+	/** "MetLife Stadium, East Rutherford". */
+	venue: string | null;
+	calendar: { href: string; label: string }[];
+	/** Props of the LiveMatchCentre island while the match is played, else null. */
+	live: { initial: SnapshotMatch; labels: MatchCentreLabels } | null;
+	timeline: TimelineItem[];
+	lineups: LineUpSide[] | null;
+	h2h: H2HSummaryView;
+	/** The latest meetings, newest first. */
+	meetings: {
+		href: string;
+		iso: string;
+		date: string;
+		home: string;
+		homeGoals: number;
+		awayGoals: number;
+		away: string;
+		competition: string;
+	}[];
+	allMeetingsHref: string;
+	beacon: string;
+	table: TableView | null;
+}
+
+/** `/match/{id}` ready to render; undefined (404) as `getMatchCentre`. */
+export async function getMatchCentreView(id: string | undefined, ctx: ViewContext): Promise<MatchCentreView | undefined> {
+	const data = await getMatchCentre(id);
+	if (!data) return undefined;
+	const { locale, t, origin, timeZone } = ctx;
+	const { match: m, events, lineups, headToHead: h2h, table, venue } = data.detail;
+	const vars = { home: m.home.name, away: m.away.name, competition: m.competition.name };
+	const homeFirst = (x: { homeTeamId: number }) => x.homeTeamId === m.home.id;
+	return {
+		...matchHead(m, ctx),
+		title: `${t('football:match.title', vars)} · ${m.competition.name} · ${formatDay(m.kickoffAt.toISOString().slice(0, 10), locale)}`,
+		description: t('football:match.description', vars),
+		structuredData: matchLd(m, origin, locale, venue),
+		crumbs: {
+			href: localHref(locale, `/league/${m.competition.id}?season=${m.season.label}`),
+			label: `${m.competition.name} ${m.season.label}`,
+			round: `${m.round}${m.groupName ? ` · ${m.groupName}` : ''}`,
+		},
+		statusText: data.live ? null : statusView(m.status, m.minute, t),
+		halfTime: m.score.ht ? t('football:match.halfTime', { home: m.score.ht[0], away: m.score.ht[1] }) : null,
+		venue: venue ? `${venue.name}${venue.city && venue.city !== venue.name ? `, ${venue.city}` : ''}` : null,
+		calendar: [
+			{ href: `/api/calendar/team/${m.home.id}.ics`, label: m.home.name },
+			{ href: `/api/calendar/team/${m.away.id}.ics`, label: m.away.name },
+			{ href: `/api/calendar/competition/${m.competition.id}.ics`, label: m.competition.name },
+		],
+		live: data.live ? { initial: data.live, labels: matchCentreLabels(t) } : null,
+		timeline: timelineView(events, t),
+		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,
+		h2h: h2hSummaryView(h2h, t),
+		meetings: h2h.meetings.slice(0, 6).map((x) => ({
+			href: localHref(locale, `/match/${x.id}`),
+			iso: x.kickoffAt.toISOString(),
+			date: formatDay(localDate(x.kickoffAt, timeZone), locale, 'medium'),
+			home: homeFirst(x) ? m.home.name : m.away.name,
+			homeGoals: x.homeGoals,
+			awayGoals: x.awayGoals,
+			away: homeFirst(x) ? m.away.name : m.home.name,
+			competition: x.competition,
+		})),
+		allMeetingsHref: localHref(locale, `/team/head-to-head/${m.home.slug}-vs-${m.away.slug}`),
+		beacon: localHref(locale, `/match/${m.id}/seen.gif`),
+		table:
+			table && table.rows.length > 0
+				? tableView(
+						table.rows,
+						{
+							caption: `${m.competition.name} ${m.season.label}${table.group ? ` · ${table.group}` : ''}`,
+							highlight: table.highlight,
+							showForm: false,
+						},
+						ctx,
+					)
+				: null,
+	};
+}
+
+export interface EmbedView extends MatchHead {
+	title: string;
+	description: string;
+	structuredData: Record<string, unknown>;
+	competition: string;
+	round: string;
+	statusText: StatusView;
+	goals: GoalItem[];
+	lineups: LineUpSide[] | null;
+	/** The match centre, absolute (the embed is framed on other sites). */
+	fullHref: string;
+}
+
+/** The line-up widget of one match (framed on other sites). */
+export function embedView(detail: MatchDetail, ctx: ViewContext): EmbedView {
+	const { locale, t, origin } = ctx;
+	const { match: m, lineups, events } = detail;
+	return {
+		...matchHead(m, ctx),
+		title: t('football:embed.title', { home: m.home.name, away: m.away.name }),
+		description: t('football:match.description', { home: m.home.name, away: m.away.name, competition: m.competition.name }),
+		structuredData: matchLd(m, origin, locale),
+		competition: m.competition.name,
+		round: m.round,
+		statusText: statusView(m.status, m.minute, t),
+		goals: goalsView(events),
+		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,
+		fullHref: `${origin}${localHref(locale, `/match/${m.id}`)}`,
+	};
+}
+
+/** `/embed/lineup/{id}`: undefined (404) for an unknown match. */
+export async function getEmbedView(id: string | undefined, ctx: ViewContext): Promise<EmbedView | undefined> {
+	const detail = await getMatchPage(id);
+	return detail && embedView(detail, ctx);
+}

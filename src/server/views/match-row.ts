@@ -1,0 +1,115 @@
+/**
+ * The pieces every football page shows of a match (kick-off, status, score, crest, a row
+ * in a list), ready to render: components print these values and compute nothing.
+ */
+import type { MatchStatus } from '~/server/db/schema/football';
+import { crestUrl } from '~/server/football/crest';
+import type { MatchSummary } from '~/server/football/queries/shape';
+import { localHref } from '~/lib/locale-resolution';
+import { localDate } from '~/lib/time-zone';
+import type { Translate } from '~/i18n/server';
+import type { ViewContext } from './context';
+import { formatKickoff, type KickoffStyle } from './format';
+import { isLive, shownScore } from './score';
+
+/** A kick-off in the visitor's zone and language; null when only the date is known and the style is time-only (shown as "time TBC"). */
+export type KickoffView = { iso: string; style: KickoffStyle; text: string } | null;
+
+/** A match status as its label ("FT", "Live 63'"). */
+export interface StatusView {
+	code: MatchStatus;
+	text: string;
+}
+
+/** The score to show (null before kick-off: "v" is shown), with its notes. */
+export type ScoreView = {
+	home: number;
+	away: number;
+	/** "a.e.t." after extra time. */
+	aet: string | null;
+	/** The shoot-out ("4–2 pens"). */
+	pen: string | null;
+} | null;
+
+/** A team with its crest. */
+export interface TeamView {
+	id: number;
+	name: string;
+	shortName: string;
+	crest: string;
+}
+
+export interface MatchRowView {
+	id: number;
+	status: MatchStatus;
+	live: boolean;
+	href: string;
+	kickoff: KickoffView;
+	/** The year, in lists spanning several seasons. */
+	year: string | null;
+	/** Null before kick-off (a scheduled match shows only its time). */
+	statusText: StatusView | null;
+	home: TeamView;
+	away: TeamView;
+	score: ScoreView;
+	/** The competition's name, in lists mixing competitions. */
+	competition: string | null;
+}
+
+export interface MatchRowOptions {
+	/** Show the date as well as the time (lists spanning several days). */
+	showDate?: boolean;
+	/** Show the competition name (lists mixing competitions). */
+	showCompetition?: boolean;
+	/** Show the year too (lists spanning several seasons, e.g. head-to-head). */
+	showYear?: boolean;
+}
+
+/** Without a known time only the date can be shown; the client rewrite keeps the same style. */
+export function kickoffView(at: Date, timeKnown: boolean, style: KickoffStyle, ctx: ViewContext): KickoffView {
+	const shown: KickoffStyle | null = timeKnown ? style : style === 'time' ? null : 'date';
+	if (!shown) return null;
+	const iso = at.toISOString();
+	return { iso, style: shown, text: formatKickoff(iso, ctx.locale, ctx.timeZone, shown) };
+}
+
+export function statusView(status: MatchStatus, minute: number | null | undefined, t: Translate): StatusView {
+	const live = status === 'live';
+	return { code: status, text: `${t(`football:matchStatus.${status}`)}${live && minute != null ? ` ${minute}'` : ''}` };
+}
+
+export function scoreView(m: Pick<MatchSummary, 'status' | 'score'>, t: Translate): ScoreView {
+	const score = shownScore(m);
+	if (!score) return null;
+	return {
+		home: score.home,
+		away: score.away,
+		aet: score.decided === 'aet' ? t('football:ui.aet') : null,
+		pen: score.decided === 'pen' && score.pen ? t('football:ui.penalties', { home: score.pen[0], away: score.pen[1] }) : null,
+	};
+}
+
+export function teamView(team: { id: number; name: string; shortName?: string }): TeamView {
+	return { id: team.id, name: team.name, shortName: team.shortName ?? team.name, crest: crestUrl(team.id) };
+}
+
+export function matchRowView(m: MatchSummary, ctx: ViewContext, options: MatchRowOptions = {}): MatchRowView {
+	const { showDate = false, showCompetition = false, showYear = false } = options;
+	return {
+		id: m.id,
+		status: m.status,
+		live: isLive(m.status),
+		href: localHref(ctx.locale, `/match/${m.id}`),
+		kickoff: kickoffView(m.kickoffAt, m.kickoffTimeKnown, showDate ? 'datetime' : 'time', ctx),
+		year: showYear ? localDate(m.kickoffAt, ctx.timeZone).slice(0, 4) : null,
+		statusText: m.status === 'scheduled' ? null : statusView(m.status, m.minute, ctx.t),
+		home: teamView(m.home),
+		away: teamView(m.away),
+		score: scoreView(m, ctx.t),
+		competition: showCompetition ? m.competition.name : null,
+	};
+}
+
+export function matchRows(matches: readonly MatchSummary[], ctx: ViewContext, options: MatchRowOptions = {}): MatchRowView[] {
+	return matches.map((m) => matchRowView(m, ctx, options));
+}

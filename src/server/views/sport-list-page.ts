@@ -1,0 +1,22 @@
+import { localHref } from '~/lib/locale-resolution';
+import { listSports } from '~/server/football/queries/sports';
+import type { ViewContext } from './context';
+import { itemListLd } from './jsonld';
+
+export interface SportListView {
+	structuredData: Record<string, unknown>;
+	sports: { name: string; href: string }[];
+}
+
+/** `/sport`: the sports the site covers. */
+export function getSportListView(ctx: ViewContext): SportListView {
+	const { locale, t, origin } = ctx;
+	const sports = listSports();
+	return {
+		structuredData: itemListLd(
+			t('football:sport.heading'),
+			sports.map((s) => ({ name: t(s.nameKey), url: `${origin}/${locale}/sport/${s.slug}` })),
+		),
+		sports: sports.map((s) => ({ name: t(s.nameKey), href: localHref(locale, `/sport/${s.slug}`) })),
+	};
+}

@@ -1,0 +1,121 @@
+import { localHref } from '~/lib/locale-resolution';
+import { getDb } from '~/server/db/client';
+import { getTeamList } from '~/server/football/queries/team-list';
+import { getTeamDetail, listTeams, type TeamDetail } from '~/server/football/queries/teams';
+import type { ViewContext } from './context';
+import { itemListLd, sportsTeamPageLd } from './jsonld';
+import { formView, tableView, type FormView, type TableView } from './league-table';
+import { matchRows, teamView, type MatchRowView } from './match-row';
+
+export { getTeamList, type TeamListGroup } from '~/server/football/queries/team-list';
+
+/** `/team/{id}`: undefined (404) unless `id` is the number of a known team. */
+export async function getTeamPage(id: string | undefined, now = new Date()): Promise<TeamDetail | undefined> {
+	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
+	return getTeamDetail(await getDb(), Number(id), now);
+}
+
+/** Every team for the head-to-head picker (clubs, then national teams). */
+export async function getTeamChoices() {
+	return listTeams(await getDb());
+}
+
+export interface TeamPageView {
+	id: number;
+	title: string;
+	description: string;
+	structuredData: Record<string, unknown>;
+	name: string;
+	crest: string;
+	/** Its place in its latest table, linking to that table; null when it has none. */
+	standing: { href: string; text: string } | null;
+	form: FormView | null;
+	/** Its row of that table. */
+	table: TableView | null;
+	compareHref: string;
+	fixtures: MatchRowView[];
+	results: MatchRowView[];
+	squad: { caption: string; players: { shirt: string; name: string; position: string; club: string }[] } | null;
+}
+
+/** `/team/{id}` ready to render; undefined (404) as `getTeamPage`. */
+export async function getTeamView(id: string | undefined, ctx: ViewContext): Promise<TeamPageView | undefined> {
+	const data = await getTeamPage(id);
+	if (!data) return undefined;
+	const { locale, t, origin } = ctx;
+	const { team, standing, squad } = data;
+	const vars = { team: team.name };
+	const rows = { showDate: true, showYear: true, showCompetition: true };
+	return {
+		id: team.id,
+		title: t('football:team.pageTitle', vars),
+		description: t('football:team.pageDescription', vars),
+		structuredData: sportsTeamPageLd(team, origin, locale),
+		name: team.name,
+		crest: teamView(team).crest,
+		standing: standing && {
+			href: localHref(locale, `/league/${standing.competition.id}?season=${standing.season}`),
+			text: t('football:team.positionText', {
+				position: standing.row.position,
+				teams: standing.teams,
+				competition: standing.competition.name,
+				season: standing.season,
+				points: standing.row.points,
+			}),
+		},
+		form: data.form ? formView(data.form, t) : null,
+		table: standing
+			? tableView(
+					[standing.row],
+					{
+						caption: `${standing.competition.name} ${standing.season}${standing.group ? ` · ${standing.group}` : ''}`,
+						highlight: [team.id],
+					},
+					ctx,
+				)
+			: null,
+		compareHref: localHref(locale, `/team/head-to-head?team1=${team.slug}`),
+		fixtures: matchRows(data.fixtures, ctx, rows),
+		results: matchRows(data.results, ctx, rows),
+		squad:
+			squad && squad.players.length > 0
+				? {
+						caption: t('football:team.squadCaption', { competition: squad.competition, season: squad.season }),
+						players: squad.players.map((p) => ({
+							shirt: String(p.shirtNumber ?? ''),
+							name: p.name,
+							position: p.position ?? '',
+							club: p.club ?? '',
+						})),
+					}
+				: null,
+	};
+}
+
+export interface TeamListView {
+	structuredData: Record<string, unknown>;
+	h2hHref: string;
+	groups: { name: string; areaName: string; season: string; teams: { name: string; href: string }[] }[];
+}
+
+/** `/team`: every team of each competition's latest season. */
+export async function getTeamListView(ctx: ViewContext): Promise<TeamListView> {
+	const groups = await getTeamList();
+	const { locale, t, origin } = ctx;
+	// A club in its league and in the Champions League is listed once in the structured data.
+	const seen = new Map<number, string>();
+	for (const g of groups) for (const tm of g.teams) seen.set(tm.id, tm.name);
+	return {
+		structuredData: itemListLd(
+			t('football:team.heading'),
+			[...seen].map(([id, name]) => ({ name, url: `${origin}/${locale}/team/${id}` })),
+		),
+		h2hHref: localHref(locale, '/team/head-to-head'),
+		groups: groups.map((g) => ({
+			name: g.competition.name,
+			areaName: g.competition.areaName,
+			season: g.competition.season,
+			teams: g.teams.map((tm) => ({ name: tm.name, href: localHref(locale, `/team/${tm.id}`) })),
+		})),
+	};
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, setDbHandleForTests, type Database, type DbHandle } from '~/server/db/client';
+import { clearDataCache } from '~/server/cache/data-cache';
+import { resolveDeprecated } from '~/server/football/deprecated';
+import { importFootballData } from '~/server/football/import';
+import { SOURCE_FILES } from '~/server/football/import/sources';
+import { getDayPage } from '~/server/views/day-page';
+import { getFixturesPage } from '~/server/views/fixtures-page';
+import { getH2HForm, getH2HPage } from '~/server/views/h2h-page';
+import { getLeaguePage } from '~/server/views/league-page';
+import { getMatchCentre } from '~/server/views/match-page';
+
+// The page data functions on a real in-memory PGlite with part of the shipped data, counting
+// database round trips: the popular pages (home, match) cost one on a miss and none on a hit.
+
+let handle: DbHandle;
+let trips = 0;
+
+function counting(db: Database): Database {
+	return new Proxy(db, {
+		get(target, prop, receiver) {
+			if (prop === 'execute') {
+				return (...args: Parameters<Database['execute']>) => {
+					trips++;
+					return target.execute(...args);
+				};
+			}
+			return Reflect.get(target, prop, receiver);
+		},
+	});
+}
+
+beforeAll(async () => {
+	handle = await openDatabase('memory://');
+	const files = SOURCE_FILES.filter((f) => f.path.includes('2025-26/en.1') || f.path.includes('worldcup.json/2022'));
+	await importFootballData(handle.db, { files, now: new Date('2026-08-01T00:00:00Z') });
+	setDbHandleForTests({ ...handle, db: counting(handle.db) });
+	clearDataCache();
+}, 120_000);
+
+afterAll(async () => {
+	setDbHandleForTests(undefined);
+	await handle.close();
+});
+
+describe('home: a day of matches', () => {
+	it('costs one round trip on a miss and none on a hit', async () => {
+		trips = 0;
+		const first = await getDayPage('2025-08-15', 'Europe/Berlin');
+		expect(trips).toBe(1);
+		expect(first.mode).toBe('date');
+		const names = first.day.groups.flatMap((g) => g.matches).map((m) => `${m.home.name} v ${m.away.name}`);
+		expect(names).toContain('Liverpool FC v AFC Bournemouth');
+		await getDayPage('2025-08-15', 'Europe/Berlin');
+		expect(trips).toBe(1);
+	});
+
+	it('uses the visitor zone for the day boundaries', async () => {
+		// Tokyo's 22 November starts at 15:00 UTC on the 21st: other matches than UTC's day.
+		const tokyo = await getDayPage('2022-11-22', 'Asia/Tokyo');
+		const utc = await getDayPage('2022-11-22', 'UTC');
+		const ids = (d: typeof utc) => d.day.groups.flatMap((g) => g.matches).map((m) => m.id).sort();
+		expect(ids(tokyo)).not.toEqual(ids(utc));
+		expect(ids(utc).length).toBe(4);
+	});
+
+	it('an unknown key is the empty state offering the nearest day with matches', async () => {
+		const data = await getDayPage('no-such-thing', 'UTC', new Date('2026-11-22T12:00:00Z'));
+		expect(data.mode).toBe('invalid');
+		expect(data.day.total).toBe(0);
+		expect(data.nearest).toMatch(/^2026-0[5-7]-\d{2}$/);
+		const empty = await getDayPage('2030-01-01', 'UTC');
+		expect(empty.day.total).toBe(0);
+		expect(empty.nearest).not.toBeNull();
+	});
+
+	it('a competition slug jumps to its nearest day with matches', async () => {
+		const data = await getDayPage('world-cup', 'UTC', new Date('2022-11-19T12:00:00Z'));
+		expect(data.mode).toBe('competition');
+		expect(data.date).toBe('2022-11-20');
+		expect(data.day.groups).toHaveLength(1);
+	});
+});
+
+describe('match centre', () => {
+	it('costs one round trip on a miss and none on a hit; unknown ids are undefined', async () => {
+		const day = await getDayPage('2022-12-18', 'UTC');
+		const final = day.day.groups.flatMap((g) => g.matches).find((m) => m.home.name === 'Argentina')!;
+		trips = 0;
+		const centre = await getMatchCentre(String(final.id));
+		expect(trips).toBe(1);
+		expect(centre!.live).toBeNull();
+		expect(centre!.detail.events.filter((e) => e.type === 'goal')).toHaveLength(6);
+		await getMatchCentre(String(final.id));
+		expect(trips).toBe(1);
+		expect(await getMatchCentre('99999999')).toBeUndefined();
+		expect(await getMatchCentre('1; DROP TABLE matches')).toBeUndefined();
+		expect(await getMatchCentre(undefined)).toBeUndefined();
+	});
+});
+
+describe('other pages', () => {
+	it('league: latest season by default, a past season on request, 404 otherwise', async () => {
+		const list = await getFixturesPage(new URLSearchParams('competition=premier-league&page=1'), 'UTC');
+		const id = list.competition!.id;
+		const league = await getLeaguePage(String(id), null);
+		expect(league!.standings.season.label).toBe('2025-26');
+		expect(league!.latest).toBe(true);
+		expect(await getLeaguePage(String(id), '2019-20')).toBeUndefined();
+		expect(await getLeaguePage(String(id), 'x')).toBeUndefined();
+		expect(await getLeaguePage('abc', null)).toBeUndefined();
+	});
+
+	it('fixtures: filters are validated, pages clamped', async () => {
+		const bad = await getFixturesPage(new URLSearchParams('date=2025-02-30&competition=nope&page=-1'), 'UTC', new Date('2025-08-16T12:00:00Z'));
+		expect(bad.date).toBe('2025-08-16');
+		expect(bad.competition).toBeNull();
+		const last = await getFixturesPage(new URLSearchParams('competition=premier-league&page=999'), 'UTC');
+		expect(last.list!.page).toBe(last.list!.pages);
+		expect(last.list!.items.length).toBeGreaterThan(0);
+	});
+
+	it('head-to-head: the form redirects only for two different known teams', async () => {
+		expect((await getH2HForm(new URLSearchParams('team1=argentina&team2=france'))).redirect).toBe(
+			'/team/head-to-head/argentina-vs-france',
+		);
+		expect((await getH2HForm(new URLSearchParams('team1=argentina&team2=argentina'))).error).toBe('same');
+		expect((await getH2HForm(new URLSearchParams('team1=//evil.com&team2=france'))).redirect).toBeNull();
+		const page = await getH2HPage('argentina-vs-france');
+		expect(page!.h2h.played).toBe(page!.matches.length);
+		expect(await getH2HPage('argentina')).toBeUndefined();
+	});
+
+	it('deprecated: moved pages, competitions by slug, gone otherwise', async () => {
+		expect(await resolveDeprecated('schedule', 'de')).toBe('/de/fixtures-results');
+		expect(await resolveDeprecated('epl', 'en')).toMatch(/^\/en\/league\/\d+$/);
+		expect(await resolveDeprecated('nothing-here', 'en')).toBeNull();
+	});
+});
+
+describe('route-cache tags', () => {
+	it('a day page is tagged with each of its matches', async () => {
+		const { dayTags } = await import('~/server/views/day-page');
+		const data = await getDayPage('2022-12-18', 'UTC');
+		const ids = data.day.groups.flatMap((g) => g.matches).map((m) => `match:${m.id}`);
+		expect(ids.length).toBeGreaterThan(0);
+		expect(dayTags(data)).toEqual(['home', 'lists', ...ids]);
+	});
+});
