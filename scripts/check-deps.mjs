@@ -149,6 +149,10 @@ export async function checkDependencies(root = process.cwd()) {
 	const edges = [];
 	for (const module of output.modules) {
 		for (const dep of module.dependencies) {
+			// A local import that resolves to nothing hides its target from every rule.
+			if (dep.couldNotResolve && /^(\.|~\/)/.test(dep.module)) {
+				violations.push(`not-resolvable: ${module.source} → ${dep.module}`);
+			}
 			if (!dep.couldNotResolve && dep.resolved.startsWith('src/')) edges.push([module.source, dep.resolved]);
 		}
 	}
@@ -157,6 +161,10 @@ export async function checkDependencies(root = process.cwd()) {
 		for (const specifier of astroImports(readFileSync(file, 'utf8'))) {
 			const to = resolveLocal(root, file, specifier);
 			if (!to) continue;
+			if (!existsSync(join(root, to))) {
+				violations.push(`not-resolvable: ${from} → ${specifier}`);
+				continue;
+			}
 			edges.push([from, to]);
 			for (const rule of brokenRules(rules, from, to)) violations.push(`${rule.name}: ${from} → ${to}`);
 		}

@@ -62,6 +62,16 @@ describe('dependency check (npm run check:deps)', () => {
 		expect(found).not.toMatch(/no-circular/);
 	}, 60_000);
 
+	it('fails on a local import that resolves to nothing (it would hide a wrong arrow)', async () => {
+		const root = tree({
+			'src/server/views/page.ts': "import type { Labels } from '~/islands/gone';\nexport type L = Labels;\n",
+			'src/components/Card.astro': "---\nimport Gone from './Gone.astro';\n---\n<Gone />\n",
+		});
+		const found = (await checkDependencies(root)).join('\n');
+		expect(found).toMatch(/not-resolvable: src\/server\/views\/page\.ts → ~\/islands\/gone/);
+		expect(found).toMatch(/not-resolvable: src\/components\/Card\.astro → \.\/Gone\.astro/);
+	}, 60_000);
+
 	it('reads the imports of an .astro file from its frontmatter and scripts only', () => {
 		const source = [
 			'---',
