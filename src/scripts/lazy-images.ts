@@ -15,7 +15,10 @@ export function initLazyImages(root: ParentNode = document): void {
 		img.addEventListener('load', done, { once: true });
 		img.addEventListener('error', () => img.classList.remove('isLoading'), { once: true });
 	};
-	if (!('IntersectionObserver' in window)) return images.forEach(track);
+	if (!('IntersectionObserver' in window)) {
+		for (const img of images) track(img);
+		return;
+	}
 	const observer = new IntersectionObserver(
 		(entries) => {
 			for (const entry of entries) {
@@ -26,7 +29,7 @@ export function initLazyImages(root: ParentNode = document): void {
 		},
 		{ rootMargin: '200px' },
 	);
-	images.forEach((img) => observer.observe(img));
+	for (const img of images) observer.observe(img);
 }
 
 initLazyImages();

@@ -42,6 +42,7 @@ export default function LiveLeagueTable({ rows, fixtures, initial, labels, capti
 	const ids = useMemo(() => fixtures.map((f) => f.matchId), [fixtures]);
 	const only = useMemo(() => new Set(ids), [ids]);
 
+	// biome-ignore lint/correctness/useExhaustiveDependencies: subscribe again only when the set of watched matches changes, not for each new props object
 	useEffect(() => {
 		if (ids.length === 0) return undefined;
 		seedMatches(initial);

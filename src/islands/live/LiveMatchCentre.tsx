@@ -55,6 +55,7 @@ export default function LiveMatchCentre({ initial, labels, spoilerControl = true
 	const now = useNow();
 	const only = useMemo(() => new Set([initial.matchId]), [initial.matchId]);
 
+	// biome-ignore lint/correctness/useExhaustiveDependencies: subscribe again only when the match changes; `initial` is the first paint only
 	useEffect(() => {
 		seedMatches([initial]);
 		return watchMatches([initial.matchId]);
@@ -77,9 +78,10 @@ export default function LiveMatchCentre({ initial, labels, spoilerControl = true
 			)}
 			<div className="live-centre-score">
 				<span className="team home">{m.home.name}</span>{' '}
-				<strong data-testid="live-score" aria-label={hidden ? labels.hiddenScore : undefined}>
+				<strong data-testid="live-score" aria-hidden={hidden || undefined}>
 					{hidden ? '–' : m.score ? `${m.score.home}–${m.score.away}` : '–'}
-				</strong>{' '}
+				</strong>
+				{hidden && <span className="visually-hidden">{labels.hiddenScore}</span>}{' '}
 				<span className="team away">{m.away.name}</span>{' '}
 				<span className="live-minute" data-testid="live-minute">
 					{periodText(m, labels, now)}

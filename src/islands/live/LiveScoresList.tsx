@@ -42,6 +42,7 @@ export default function LiveScoresList({ initial, matchIds, matchHref, labels, s
 	const revealed = useStore($revealed);
 	const now = useNow();
 
+	// biome-ignore lint/correctness/useExhaustiveDependencies: seed and subscribe once on mount; later props never replace the live store
 	useEffect(() => {
 		seedMatches(initial);
 		return watchMatches(matchIds);
@@ -73,9 +74,10 @@ export default function LiveScoresList({ initial, matchIds, matchHref, labels, s
 								)}{' '}
 								<a href={matchHref.replace('{id}', m.matchId)}>
 									{m.home.name}{' '}
-									<strong data-testid="live-score" aria-label={hidden ? labels.hiddenScore : undefined}>
+									<strong data-testid="live-score" aria-hidden={hidden || undefined}>
 										{hidden ? '–' : `${m.score?.home ?? 0}–${m.score?.away ?? 0}`}
-									</strong>{' '}
+									</strong>
+									{hidden && <span className="visually-hidden">{labels.hiddenScore}</span>}{' '}
 									{m.away.name}
 								</a>{' '}
 								<span className="live-minute">{minuteText(m, labels, now)}</span>

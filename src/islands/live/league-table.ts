@@ -86,6 +86,6 @@ export function liveTable(
 			b.goalsFor - a.goalsFor ||
 			a.basePosition - b.basePosition,
 	);
-	list.forEach((r, i) => (r.position = i + 1));
+	for (const [i, r] of list.entries()) r.position = i + 1;
 	return list;
 }

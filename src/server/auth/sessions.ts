@@ -192,7 +192,10 @@ export async function checkSession(
 
 /** Forgets cached session checks (after a profile change, so the next page sees it). */
 export function forgetSessionChecks(userId?: string): void {
-	if (!userId) return checkCache.clear();
+	if (!userId) {
+		checkCache.clear();
+		return;
+	}
 	for (const [id, entry] of checkCache) if (entry.user.id === userId) checkCache.delete(id);
 }
 
