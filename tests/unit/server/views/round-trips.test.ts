@@ -4,11 +4,13 @@ import { clearDataCache } from '~/server/cache/data-cache';
 import { resolveDeprecated } from '~/server/football/deprecated';
 import { importFootballData } from '~/server/football/import';
 import { SOURCE_FILES } from '~/server/football/import/sources';
-import { getDayPage } from '~/server/views/day-page';
+import { useTranslations } from '~/i18n/server';
+import type { ViewContext } from '~/server/views/context';
+import { getDayPage, getHomeView } from '~/server/views/day-page';
 import { getFixturesPage } from '~/server/views/fixtures-page';
 import { getH2HForm, getH2HPage } from '~/server/views/h2h-page';
-import { getLeaguePage } from '~/server/views/league-page';
-import { getMatchCentre } from '~/server/views/match-page';
+import { getLeaguePage, getLeagueView } from '~/server/views/league-page';
+import { getMatchCentre, getMatchCentreView } from '~/server/views/match-page';
 
 // The page data functions on a real in-memory PGlite with part of the shipped data, counting
 // database round trips: the popular pages (home, match) cost one on a miss and none on a hit.
@@ -145,5 +147,43 @@ describe('route-cache tags', () => {
 		const ids = data.day.groups.flatMap((g) => g.matches).map((m) => `match:${m.id}`);
 		expect(ids.length).toBeGreaterThan(0);
 		expect(dayTags(data)).toEqual(['home', 'lists', ...ids]);
+	});
+});
+
+describe('views', () => {
+	const ctx: ViewContext = { locale: 'de', t: useTranslations('de'), origin: 'https://example.test', timeZone: 'Europe/Berlin' };
+
+	it('cost no round trip beyond their loader and come localised', async () => {
+		await getDayPage('2022-12-18', 'Europe/Berlin');
+		trips = 0;
+		const home = await getHomeView('2022-12-18', ctx);
+		expect(trips).toBe(0);
+		expect(home.day.blocks[0]!.href).toMatch(/^\/de\/league\/\d+$/);
+		expect(home.day.blocks[0]!.rows[0]!.href).toMatch(/^\/de\/match\/\d+$/);
+		expect(home.tags.slice(0, 2)).toEqual(['home', 'lists']);
+		expect(JSON.stringify(home.structuredData)).toContain('https://example.test/de/match/');
+	});
+
+	it('the match centre: meetings dated in the visitor zone, the beacon and the calendar links', async () => {
+		const day = await getDayPage('2022-12-18', 'UTC');
+		const final = day.day.groups.flatMap((g) => g.matches).find((m) => m.home.name === 'Argentina')!;
+		await getMatchCentre(String(final.id));
+		trips = 0;
+		const view = (await getMatchCentreView(String(final.id), ctx))!;
+		expect(trips).toBe(0);
+		expect(view.beacon).toBe(`/de/match/${final.id}/seen.gif`);
+		expect(view.live).toBeNull();
+		expect(view.statusText?.code).toBe(final.status);
+		expect(view.timeline.filter((e) => e.type === 'goal')).toHaveLength(6);
+		expect(view.calendar.map((c) => c.href)).toContain(`/api/calendar/team/${final.home.id}.ics`);
+		expect(view.allMeetingsHref).toBe(`/de/team/head-to-head/${final.home.slug}-vs-${final.away.slug}`);
+	});
+
+	it('the league page: a link per season, the latest without ?season', async () => {
+		const list = await getFixturesPage(new URLSearchParams('competition=premier-league&page=1'), 'UTC');
+		const view = (await getLeagueView(String(list.competition!.id), null, ctx))!;
+		expect(view.seasons[0]).toMatchObject({ href: `/de/league/${list.competition!.id}`, current: true });
+		expect(view.tables.every((tb) => !tb.live)).toBe(true);
+		expect(await getLeagueView('abc', null, ctx)).toBeUndefined();
 	});
 });
