@@ -12,6 +12,9 @@ import {
 	timestamp,
 	unique,
 } from 'drizzle-orm/pg-core';
+// The status list is shared with the live feed and the browser (relative import: drizzle-kit
+// loads this file without the project's `~/` alias).
+import { MATCH_STATUSES, type MatchStatus } from '../../../lib/football/match-status';
 import { fkey } from './keys';
 
 /**
@@ -102,10 +105,6 @@ export const venues = pgTable('venues', {
 	capacity: integer('capacity'),
 });
 
-// The status list is shared with the live feed and the browser (relative import: drizzle-kit
-// loads this file without the project's `~/` alias).
-import type { MatchStatus } from '../../../lib/football/match-status';
-
 export type { MatchStatus };
 
 export type MatchStage = 'regular' | 'group' | 'league_phase' | 'playoff' | 'knockout';
@@ -152,7 +151,7 @@ export const matches = pgTable(
 		),
 		check(
 			'matches_status_check',
-			sql`status IN ('scheduled', 'live', 'half_time', 'finished', 'finished_aet', 'finished_pen', 'postponed', 'cancelled', 'abandoned', 'awarded', 'result_unknown')`,
+			sql`status IN (${sql.raw(MATCH_STATUSES.map((s) => `'${s}'`).join(', '))})`,
 		),
 		check('matches_winner_check', sql`winner IN ('home', 'away', 'draw')`),
 		index('matches_kickoff_idx').on(t.kickoffAt),
