@@ -1,40 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { $checkout, startCheckout } from '../../stores/payment';
+import type { PricingChooserProps } from '~/lib/payments/pricing-chooser';
 
-export interface ChooserPlan {
-	id: string;
-	name: string;
-	/** Formatted price per currency (from the server). */
-	prices: Record<string, string>;
-	needsMatch: boolean;
-}
-
-export interface ChooserLabels {
-	label: string;
-	plan: string;
-	currency: string;
-	deal: string;
-	applyDeal: string;
-	pay: string;
-	paying: string;
-	loginFirst: string;
-	login: string;
-	matchHint: string;
-	errors: Record<string, string>;
-}
-
-export interface PricingChooserProps {
-	plans: ChooserPlan[];
-	currencies: readonly string[];
-	currency: string;
-	deal: string | null;
-	matchId: number | null;
-	initialPlan: string | null;
-	locale: string;
-	loginHref: string;
-	labels: ChooserLabels;
-}
+export type { ChooserLabels, ChooserPlan, PricingChooserProps } from '~/lib/payments/pricing-chooser';
 
 /**
  * Plan, currency and offer code, then "pay": posts to our checkout API and follows the

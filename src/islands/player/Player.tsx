@@ -1,26 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import type { PlayerProps } from '~/lib/streams/player';
 
-export interface PlayerLabels {
-	label: string;
-	play: string;
-	pause: string;
-	mute: string;
-	unmute: string;
-	volume: string;
-	fullscreen: string;
-	loading: string;
-	playing: string;
-	paused: string;
-	error: string;
-}
-
-export interface PlayerProps {
-	/** Signed manifest URL from our server; null when the viewer may not watch. */
-	src: string | null;
-	labels: PlayerLabels;
-	/** Shown instead of the video when `src` is null. */
-	locked?: { message: string; href: string; link: string } | null;
-}
+export type { PlayerLabels, PlayerProps } from '~/lib/streams/player';
 
 type Phase = 'loading' | 'playing' | 'paused' | 'error';
 

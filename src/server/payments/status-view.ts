@@ -1,5 +1,7 @@
 import type { Locale } from '../../i18n/locales';
 import { LOCALE_TAGS } from '../../i18n/locales';
+import type { Translate } from '../../i18n/server';
+import { localHref } from '../../lib/locale-resolution';
 import { checkoutForOwner } from './checkout';
 import { entitlementsFor } from '../entitlements';
 import { formatMoney } from './money';
@@ -41,5 +43,72 @@ export async function paymentStatusView(
 		amount: formatMoney(c.amount, c.currency, locale),
 		reason: c.failureReason,
 		activeUntil,
+	};
+}
+
+/** A payment status page ready to render (/payment/result, /success, /failure). */
+export interface PaymentStatusPage {
+	checkoutId: string;
+	state: PaymentStatusView['state'];
+	heading: string;
+	/** What happened, in one sentence. */
+	message: string;
+	plan: string;
+	amount: string;
+	/** Links the actions of each state lead to. */
+	links: { watch: string; account: string; check: string; tryAgain: string };
+	/** /payment/result: the page of the state the server holds (303), null while waiting. */
+	redirect: string | null;
+}
+
+/**
+ * The owner's checkout as a status page: headings and messages in the visitor's language.
+ * Undefined (404) without a user, or for a fake or foreign id.
+ */
+export async function paymentStatusPage(
+	input: { userId: string | null; checkoutId: string | null; page: 'result' | 'success' | 'failure' },
+	ctx: { locale: Locale; t: Translate },
+): Promise<PaymentStatusPage | undefined> {
+	const { locale, t } = ctx;
+	const view = input.userId ? await paymentStatusView(input.userId, input.checkoutId, locale) : undefined;
+	if (!view) return undefined;
+	const plan = t(`payments:plan.${view.planId}.name`);
+	const reasonKey = `payments:status.reason.${view.reason ?? 'declined'}`;
+	const reason = t(reasonKey) === reasonKey.split(':')[1] ? t('payments:status.reason.declined') : t(reasonKey);
+	const message =
+		view.state === 'waiting'
+			? t('payments:status.waiting')
+			: view.state === 'paid'
+				? view.activeUntil
+					? t('payments:status.paid', { plan, date: view.activeUntil })
+					: t('payments:status.paidNoDate', { plan })
+				: view.state === 'failed'
+					? t('payments:status.failed', { reason })
+					: t('payments:status.expired');
+	const heading =
+		input.page === 'result' || view.state === 'waiting'
+			? t('payments:status.resultHeading')
+			: view.state === 'paid'
+				? t('payments:status.successHeading')
+				: t('payments:status.failureHeading');
+	// The result page routes to the page of the state the SERVER holds; waiting refreshes itself.
+	const redirect =
+		input.page !== 'result' || view.state === 'waiting'
+			? null
+			: `${localHref(locale, view.state === 'paid' ? '/payment/success' : '/payment/failure')}?checkout=${view.checkoutId}`;
+	return {
+		checkoutId: view.checkoutId,
+		state: view.state,
+		heading,
+		message,
+		plan,
+		amount: view.amount,
+		links: {
+			watch: localHref(locale, '/tv'),
+			account: localHref(locale, '/account'),
+			check: `${localHref(locale, '/payment/result')}?checkout=${view.checkoutId}`,
+			tryAgain: localHref(locale, '/pricing'),
+		},
+		redirect,
 	};
 }
