@@ -52,17 +52,26 @@ export function readMigrationFiles(
 	return files;
 }
 
-/** The committed migrations in journal order. Every file the journal names must exist. */
+/**
+ * The committed migrations in journal order. Every file the journal names must exist, and
+ * the journal's timestamps must increase: a database counts as having every migration up to
+ * its newest recorded one, so an entry written on a machine whose clock ran behind would
+ * otherwise be skipped silently on every existing database.
+ */
 export function loadMigrations(
 	files: MigrationFiles = bundledFiles() ?? readMigrationFiles(),
 ): Migration[] {
 	const journal = JSON.parse(files[JOURNAL] ?? '{"entries":[]}') as {
 		entries: { tag: string; when: number }[];
 	};
+	let previous = -Infinity;
 	return journal.entries.map(({ tag, when }) => {
 		const sql = files[`${tag}.sql`];
 		if (sql === undefined)
 			throw new Error(`Migration ${tag}.sql is in the journal but not in the folder`);
+		if (!(when > previous))
+			throw new Error(`Migration ${tag}: its journal "when" must be later than the one before`);
+		previous = when;
 		return { tag, when, hash: createHash('sha256').update(sql).digest('hex'), sql };
 	});
 }

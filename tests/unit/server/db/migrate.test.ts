@@ -18,6 +18,21 @@ describe('loadMigrations', () => {
 		expect(loadMigrations(readMigrationFiles())).toEqual(bundled);
 	});
 
+	it('refuses a journal whose timestamps do not increase (a clock that ran behind)', () => {
+		const journal = JSON.stringify({
+			entries: [
+				{ tag: '0000_a', when: 200 },
+				{ tag: '0001_b', when: 100 },
+			],
+		});
+		const files = {
+			'meta/_journal.json': journal,
+			'0000_a.sql': 'SELECT 1',
+			'0001_b.sql': 'SELECT 2',
+		};
+		expect(() => loadMigrations(files)).toThrow(/0001_b: its journal "when" must be later/);
+	});
+
 	it('refuses a journal entry whose file is missing', () => {
 		const journal = JSON.stringify({ entries: [{ tag: '0000_gone', when: 1 }] });
 		expect(() => loadMigrations({ 'meta/_journal.json': journal })).toThrow(/0000_gone\.sql/);
