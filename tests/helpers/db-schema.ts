@@ -47,12 +47,16 @@ export async function describeSchema(query: Query, ignoreTables: string[] = []):
 	const lines: string[] = [];
 	for (const r of (await query(COLUMNS)).filter(keep)) {
 		const identity = r.identity ? ` identity ${String(r.identity)}` : '';
-		lines.push(`column ${r.t}.${r.name} #${r.pos} ${r.type}${r.not_null ? ' not null' : ''}${r.def ? ` default ${r.def}` : ''}${identity}`);
+		lines.push(
+			`column ${r.t}.${r.name} #${r.pos} ${r.type}${r.not_null ? ' not null' : ''}${r.def ? ` default ${r.def}` : ''}${identity}`,
+		);
 	}
-	for (const r of (await query(CONSTRAINTS)).filter(keep)) lines.push(`constraint ${r.t}.${r.name} ${r.def}`);
+	for (const r of (await query(CONSTRAINTS)).filter(keep))
+		lines.push(`constraint ${r.t}.${r.name} ${r.def}`);
 	for (const r of await query(INDEXES)) {
 		const def = String(r.def);
-		if (!ignoreTables.some((t) => def.includes(` ON public.${t} `))) lines.push(`index ${r.name} ${def}`);
+		if (!ignoreTables.some((t) => def.includes(` ON public.${t} `)))
+			lines.push(`index ${r.name} ${def}`);
 	}
 	for (const r of await query(SEQUENCES)) {
 		if (ignoreTables.some((t) => String(r.name).startsWith(`${t}_`))) continue;

@@ -61,7 +61,14 @@ const LOCK_KEY = 727274;
  * such a database they are marked applied without running, and only later ones run.
  */
 const LEGACY = {
-	ids: ['0100_football', '0200_auth', '0300_live_events', '0301_live_replays', '0400_payments', '0401_streams'],
+	ids: [
+		'0100_football',
+		'0200_auth',
+		'0300_live_events',
+		'0301_live_replays',
+		'0400_payments',
+		'0401_streams',
+	],
 	upTo: '0001_seed_plans_streams',
 };
 
@@ -102,7 +109,8 @@ export async function runMigrations(
 
 function record(m: Migration): string {
 	// Both values are ours (a hex digest, the journal's integer), checked rather than quoted.
-	if (!/^[0-9a-f]{64}$/.test(m.hash) || !Number.isSafeInteger(m.when)) throw new Error(`Bad migration ${m.tag}`);
+	if (!/^[0-9a-f]{64}$/.test(m.hash) || !Number.isSafeInteger(m.when))
+		throw new Error(`Bad migration ${m.tag}`);
 	return `INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('${m.hash}', ${m.when});`;
 }
 
@@ -112,7 +120,9 @@ async function legacyIds(tx: SqlRunner): Promise<string[] | undefined> {
 		`SELECT to_regclass('public.schema_migrations') IS NOT NULL AS present`,
 	);
 	if (!found?.present) return undefined;
-	return (await tx.rows<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id')).map((r) => r.id);
+	return (await tx.rows<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id')).map(
+		(r) => r.id,
+	);
 }
 
 /**

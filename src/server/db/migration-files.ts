@@ -24,12 +24,17 @@ const JOURNAL = 'meta/_journal.json';
 
 function bundledFiles(): MigrationFiles | undefined {
 	try {
-		const found = import.meta.glob<string>(['./migrations/*.sql', './migrations/meta/_journal.json'], {
-			query: '?raw',
-			import: 'default',
-			eager: true,
-		});
-		return Object.fromEntries(Object.entries(found).map(([path, text]) => [path.slice('./migrations/'.length), text]));
+		const found = import.meta.glob<string>(
+			['./migrations/*.sql', './migrations/meta/_journal.json'],
+			{
+				query: '?raw',
+				import: 'default',
+				eager: true,
+			},
+		);
+		return Object.fromEntries(
+			Object.entries(found).map(([path, text]) => [path.slice('./migrations/'.length), text]),
+		);
 	} catch {
 		// Node's type stripping (npm run data:import) leaves import.meta.glob undefined.
 		return undefined;
@@ -37,7 +42,9 @@ function bundledFiles(): MigrationFiles | undefined {
 }
 
 /** The migration files as a folder holds them (default: ./migrations beside this module). */
-export function readMigrationFiles(dir: URL = new URL('./migrations/', import.meta.url)): MigrationFiles {
+export function readMigrationFiles(
+	dir: URL = new URL('./migrations/', import.meta.url),
+): MigrationFiles {
 	const files: MigrationFiles = { [JOURNAL]: readFileSync(new URL(JOURNAL, dir), 'utf8') };
 	for (const name of readdirSync(dir)) {
 		if (name.endsWith('.sql')) files[name] = readFileSync(new URL(name, dir), 'utf8');
@@ -45,14 +52,26 @@ export function readMigrationFiles(dir: URL = new URL('./migrations/', import.me
 	return files;
 }
 
-/** The committed migrations in journal order. Every file the journal names must exist. */
-export function loadMigrations(files: MigrationFiles = bundledFiles() ?? readMigrationFiles()): Migration[] {
+/**
+ * The committed migrations in journal order. Every file the journal names must exist, and
+ * the journal's timestamps must increase: a database counts as having every migration up to
+ * its newest recorded one, so an entry written on a machine whose clock ran behind would
+ * otherwise be skipped silently on every existing database.
+ */
+export function loadMigrations(
+	files: MigrationFiles = bundledFiles() ?? readMigrationFiles(),
+): Migration[] {
 	const journal = JSON.parse(files[JOURNAL] ?? '{"entries":[]}') as {
 		entries: { tag: string; when: number }[];
 	};
+	let previous = -Infinity;
 	return journal.entries.map(({ tag, when }) => {
 		const sql = files[`${tag}.sql`];
-		if (sql === undefined) throw new Error(`Migration ${tag}.sql is in the journal but not in the folder`);
+		if (sql === undefined)
+			throw new Error(`Migration ${tag}.sql is in the journal but not in the folder`);
+		if (!(when > previous))
+			throw new Error(`Migration ${tag}: its journal "when" must be later than the one before`);
+		previous = when;
 		return { tag, when, hash: createHash('sha256').update(sql).digest('hex'), sql };
 	});
 }

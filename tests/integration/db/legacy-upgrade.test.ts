@@ -6,7 +6,12 @@ import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '~/server/db/client';
-import { pgliteTarget, postgresTarget, runMigrations, type MigrationTarget } from '~/server/db/migrate';
+import {
+	pgliteTarget,
+	postgresTarget,
+	runMigrations,
+	type MigrationTarget,
+} from '~/server/db/migrate';
 import { loadMigrations, type Migration } from '~/server/db/migration-files';
 import { describeSchema, type Query } from '../../helpers/db-schema';
 
@@ -15,7 +20,10 @@ import { describeSchema, type Query } from '../../helpers/db-schema';
  * is upgraded by the generated ones without losing a row, and ends up with exactly the schema
  * a fresh database gets. On a PGlite folder always, on PostgreSQL when TEST_DATABASE_URL is set.
  */
-const LEGACY_SQL = readFileSync(new URL('../../fixtures/db/legacy-schema.sql', import.meta.url), 'utf8');
+const LEGACY_SQL = readFileSync(
+	new URL('../../fixtures/db/legacy-schema.sql', import.meta.url),
+	'utf8',
+);
 const USER = '6f1c1f3e-4a52-4f7e-9a43-0b7d0c1e2f30';
 
 /** Rows of every kind the site writes, as the old release would have written them. */
@@ -109,7 +117,8 @@ async function postgresEngine(base: string): Promise<Engine> {
 		close: async () => {
 			for (const h of handles) await h.close().catch(() => {});
 			await client.end({ timeout: 5 });
-			for (const name of created) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+			for (const name of created)
+				await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 			await admin.end({ timeout: 5 });
 		},
 	};
@@ -117,80 +126,106 @@ async function postgresEngine(base: string): Promise<Engine> {
 
 function handleQuery(handle: DbHandle): Query {
 	return async (sql) => {
-		const result = (await handle.db.execute(sql)) as unknown as Record<string, unknown>[] | { rows: Record<string, unknown>[] };
+		const result = (await handle.db.execute(sql)) as unknown as
+			Record<string, unknown>[] | { rows: Record<string, unknown>[] };
 		return Array.isArray(result) ? [...result] : result.rows;
 	};
 }
 
 const engines: [string, () => Promise<Engine>][] = [['PGlite folder', pgliteEngine]];
-if (process.env.TEST_DATABASE_URL) engines.push(['PostgreSQL', () => postgresEngine(process.env.TEST_DATABASE_URL!)]);
+if (process.env.TEST_DATABASE_URL)
+	engines.push(['PostgreSQL', () => postgresEngine(process.env.TEST_DATABASE_URL!)]);
 
-describe.each(engines)('upgrading a database made by the hand-written migrations (%s)', (_name, make) => {
-	let engine: Engine | undefined;
-	afterEach(async () => {
-		await engine?.close();
-		engine = undefined;
-	});
+describe.each(engines)(
+	'upgrading a database made by the hand-written migrations (%s)',
+	(_name, make) => {
+		let engine: Engine | undefined;
+		afterEach(async () => {
+			await engine?.close();
+			engine = undefined;
+		});
 
-	it('marks the baseline applied without running it, keeps every row, and ends with the fresh schema', async () => {
-		engine = await make();
-		await engine.exec(LEGACY_SQL);
-		await engine.exec(SAMPLE_ROWS);
-		const handle = await engine.open();
-		const query = handleQuery(handle);
+		it('marks the baseline applied without running it, keeps every row, and ends with the fresh schema', async () => {
+			engine = await make();
+			await engine.exec(LEGACY_SQL);
+			await engine.exec(SAMPLE_ROWS);
+			const handle = await engine.open();
+			const query = handleQuery(handle);
 
-		const committed = loadMigrations();
-		const tracked = await query('SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY id');
-		expect(tracked.map((r) => [r.hash, Number(r.created_at)])).toEqual(committed.map((m) => [m.hash, m.when]));
+			const committed = loadMigrations();
+			const tracked = await query(
+				'SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY id',
+			);
+			expect(tracked.map((r) => [r.hash, Number(r.created_at)])).toEqual(
+				committed.map((m) => [m.hash, m.when]),
+			);
 
-		expect(await query(`SELECT email, name, password_hash FROM users`)).toEqual([
-			{ email: 'fan@example.com', name: 'Fan', password_hash: 'argon2-hash' },
-		]);
-		expect(await query('SELECT count(*)::int AS n FROM auth_sessions')).toEqual([{ n: 1 }]);
-		expect(await query('SELECT source_key, ft_home, ft_away FROM matches')).toEqual([{ source_key: 'm1', ft_home: 2, ft_away: 1 }]);
-		expect(await query('SELECT id, status FROM checkouts')).toEqual([{ id: 'c1', status: 'open' }]);
-		// The seed rows came once, from the old migrations: not again from the new one.
-		const counts = `SELECT (SELECT count(*) FROM plans)::int AS plans, (SELECT count(*) FROM plan_prices)::int AS prices,
+			expect(await query(`SELECT email, name, password_hash FROM users`)).toEqual([
+				{ email: 'fan@example.com', name: 'Fan', password_hash: 'argon2-hash' },
+			]);
+			expect(await query('SELECT count(*)::int AS n FROM auth_sessions')).toEqual([{ n: 1 }]);
+			expect(await query('SELECT source_key, ft_home, ft_away FROM matches')).toEqual([
+				{ source_key: 'm1', ft_home: 2, ft_away: 1 },
+			]);
+			expect(await query('SELECT id, status FROM checkouts')).toEqual([
+				{ id: 'c1', status: 'open' },
+			]);
+			// The seed rows came once, from the old migrations: not again from the new one.
+			const counts = `SELECT (SELECT count(*) FROM plans)::int AS plans, (SELECT count(*) FROM plan_prices)::int AS prices,
 			(SELECT count(*) FROM deals)::int AS deals, (SELECT count(*) FROM streams)::int AS streams`;
-		expect(await query(counts)).toEqual([{ plans: 8, prices: 48, deals: 2, streams: 4 }]);
-		// Sequences carry on where they were.
-		await handle.exec(`INSERT INTO live_events (match_id, kind) VALUES ('1', 'card')`);
-		expect(await query('SELECT id::int AS id FROM live_events ORDER BY id')).toEqual([{ id: 1 }, { id: 2 }]);
+			expect(await query(counts)).toEqual([{ plans: 8, prices: 48, deals: 2, streams: 4 }]);
+			// Sequences carry on where they were.
+			await handle.exec(`INSERT INTO live_events (match_id, kind) VALUES ('1', 'card')`);
+			expect(await query('SELECT id::int AS id FROM live_events ORDER BY id')).toEqual([
+				{ id: 1 },
+				{ id: 2 },
+			]);
 
-		const fresh = await engine.fresh();
-		try {
-			expect(await query(counts)).toEqual(await fresh.query(counts));
-			const upgraded = await describeSchema(query, ['schema_migrations']);
-			expect(upgraded).toContainEqual(expect.stringMatching(/^index matches_live_idx .* WHERE \(status = ANY/));
-			expect(upgraded).toEqual(await describeSchema(fresh.query));
-		} finally {
-			await fresh.close();
-		}
-	}, 120_000); // Three database start-ups (legacy, reopened, fresh): slow on a busy 2-core machine.
+			const fresh = await engine.fresh();
+			try {
+				expect(await query(counts)).toEqual(await fresh.query(counts));
+				const upgraded = await describeSchema(query, ['schema_migrations']);
+				expect(upgraded).toContainEqual(
+					expect.stringMatching(/^index matches_live_idx .* WHERE \(status = ANY/),
+				);
+				expect(upgraded).toEqual(await describeSchema(fresh.query));
+			} finally {
+				await fresh.close();
+			}
+		}, 120_000); // Three database start-ups (legacy, reopened, fresh): slow on a busy 2-core machine.
 
-	it('then applies only the migrations newer than the baseline', async () => {
-		engine = await make();
-		await engine.exec(LEGACY_SQL);
-		const committed = loadMigrations();
-		const sql = 'ALTER TABLE users ADD COLUMN nickname text;';
-		const newer: Migration = {
-			tag: '9999_newer',
-			when: committed.at(-1)!.when + 1,
-			hash: createHash('sha256').update(sql).digest('hex'),
-			sql,
-		};
-		await runMigrations(engine.target(), [...committed, newer]);
-		await runMigrations(engine.target(), [...committed, newer]);
-		const tracked = await engine.query('SELECT hash FROM drizzle.__drizzle_migrations ORDER BY id');
-		expect(tracked.map((r) => r.hash)).toEqual([...committed, newer].map((m) => m.hash));
-		expect(await engine.query(`SELECT count(*)::int AS n FROM information_schema.columns WHERE column_name = 'nickname'`)).toEqual([{ n: 1 }]);
-	});
+		it('then applies only the migrations newer than the baseline', async () => {
+			engine = await make();
+			await engine.exec(LEGACY_SQL);
+			const committed = loadMigrations();
+			const sql = 'ALTER TABLE users ADD COLUMN nickname text;';
+			const newer: Migration = {
+				tag: '9999_newer',
+				when: committed.at(-1)!.when + 1,
+				hash: createHash('sha256').update(sql).digest('hex'),
+				sql,
+			};
+			await runMigrations(engine.target(), [...committed, newer]);
+			await runMigrations(engine.target(), [...committed, newer]);
+			const tracked = await engine.query(
+				'SELECT hash FROM drizzle.__drizzle_migrations ORDER BY id',
+			);
+			expect(tracked.map((r) => r.hash)).toEqual([...committed, newer].map((m) => m.hash));
+			expect(
+				await engine.query(
+					`SELECT count(*)::int AS n FROM information_schema.columns WHERE column_name = 'nickname'`,
+				),
+			).toEqual([{ n: 1 }]);
+		});
 
-	it('refuses a hand-written migration set it does not know, changing nothing', async () => {
-		engine = await make();
-		await engine.exec(LEGACY_SQL);
-		await engine.exec(`DELETE FROM schema_migrations WHERE id = '0401_streams'`);
-		await expect(runMigrations(engine.target())).rejects.toThrow(/missing: 0401_streams/);
-		expect(await engine.query(`SELECT to_regnamespace('drizzle') IS NULL AS untouched`)).toEqual([{ untouched: true }]);
-	});
-});
+		it('refuses a hand-written migration set it does not know, changing nothing', async () => {
+			engine = await make();
+			await engine.exec(LEGACY_SQL);
+			await engine.exec(`DELETE FROM schema_migrations WHERE id = '0401_streams'`);
+			await expect(runMigrations(engine.target())).rejects.toThrow(/missing: 0401_streams/);
+			expect(await engine.query(`SELECT to_regnamespace('drizzle') IS NULL AS untouched`)).toEqual([
+				{ untouched: true },
+			]);
+		});
+	},
+);

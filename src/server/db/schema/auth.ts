@@ -1,4 +1,13 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+	bigserial,
+	index,
+	integer,
+	jsonb,
+	pgTable,
+	text,
+	timestamp,
+	uuid,
+} from 'drizzle-orm/pg-core';
 import { fkey } from './keys';
 
 /**
@@ -37,7 +46,10 @@ export const sessions = pgTable(
 		userAgent: text('user_agent').notNull().default(''),
 		ip: text('ip').notNull().default(''),
 	},
-	(t) => [fkey(t.userId, users.id).onDelete('cascade'), index('auth_sessions_user_idx').on(t.userId)],
+	(t) => [
+		fkey(t.userId, users.id).onDelete('cascade'),
+		index('auth_sessions_user_idx').on(t.userId),
+	],
 );
 
 /** Refresh tokens, only as SHA-256 hashes. `successorHash` links the rotation chain. */

@@ -11,8 +11,26 @@ function migration(tag: string, when: number, sql: string): Migration {
 describe('loadMigrations', () => {
 	it('bundles the same files the migrations folder holds (scripts outside Vite read the folder)', () => {
 		const bundled = loadMigrations();
-		expect(bundled.map((m) => m.tag).slice(0, 2)).toEqual(['0000_baseline', '0001_seed_plans_streams']);
+		expect(bundled.map((m) => m.tag).slice(0, 2)).toEqual([
+			'0000_baseline',
+			'0001_seed_plans_streams',
+		]);
 		expect(loadMigrations(readMigrationFiles())).toEqual(bundled);
+	});
+
+	it('refuses a journal whose timestamps do not increase (a clock that ran behind)', () => {
+		const journal = JSON.stringify({
+			entries: [
+				{ tag: '0000_a', when: 200 },
+				{ tag: '0001_b', when: 100 },
+			],
+		});
+		const files = {
+			'meta/_journal.json': journal,
+			'0000_a.sql': 'SELECT 1',
+			'0001_b.sql': 'SELECT 2',
+		};
+		expect(() => loadMigrations(files)).toThrow(/0001_b: its journal "when" must be later/);
 	});
 
 	it('refuses a journal entry whose file is missing', () => {
@@ -39,7 +57,9 @@ describe('runMigrations', () => {
 		client = new PGlite();
 		await runMigrations(pgliteTarget(client));
 		await runMigrations(pgliteTarget(client));
-		expect(await tracked(client)).toEqual(loadMigrations().map((m) => ({ hash: m.hash, when: m.when })));
+		expect(await tracked(client)).toEqual(
+			loadMigrations().map((m) => ({ hash: m.hash, when: m.when })),
+		);
 		const plans = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM plans');
 		expect(plans.rows[0]?.n).toBe(8);
 	});
@@ -47,8 +67,16 @@ describe('runMigrations', () => {
 	it('applies only migrations newer than the last one recorded', async () => {
 		client = new PGlite();
 		const target = pgliteTarget(client);
-		const first = migration('0000_a', 100, 'CREATE TABLE t1 (x int);\n--> statement-breakpoint\nINSERT INTO t1 VALUES (1);');
-		const second = migration('0001_b', 200, "CREATE TABLE t2 (y text DEFAULT 'a$b') -- no semicolon, a comment");
+		const first = migration(
+			'0000_a',
+			100,
+			'CREATE TABLE t1 (x int);\n--> statement-breakpoint\nINSERT INTO t1 VALUES (1);',
+		);
+		const second = migration(
+			'0001_b',
+			200,
+			"CREATE TABLE t2 (y text DEFAULT 'a$b') -- no semicolon, a comment",
+		);
 		await runMigrations(target, [first]);
 		await runMigrations(target, [first, second]);
 		await runMigrations(target, [first, second]);
@@ -63,7 +91,11 @@ describe('runMigrations', () => {
 	it('rolls every pending migration back when one fails', async () => {
 		client = new PGlite();
 		const good = migration('0000_good', 100, 'CREATE TABLE t3 (x int);');
-		const bad = migration('0001_bad', 200, 'CREATE TABLE t4 (x int);\n--> statement-breakpoint\nSELECT * FROM missing_table;');
+		const bad = migration(
+			'0001_bad',
+			200,
+			'CREATE TABLE t4 (x int);\n--> statement-breakpoint\nSELECT * FROM missing_table;',
+		);
 		await expect(runMigrations(pgliteTarget(client), [good, bad])).rejects.toThrow(/missing_table/);
 		const left = await client.query(
 			`SELECT to_regclass('t3') AS t3, to_regclass('t4') AS t4, to_regclass('drizzle.__drizzle_migrations') AS tracking`,

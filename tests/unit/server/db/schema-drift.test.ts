@@ -44,9 +44,13 @@ describe('schema and migrations', () => {
 		const generated = new PGlite();
 		clients.push(migrated, generated);
 		await runMigrations(pgliteTarget(migrated));
-		const fromSchema = await generateMigration(generateDrizzleJson({}), generateDrizzleJson(imports));
+		const fromSchema = await generateMigration(
+			generateDrizzleJson({}),
+			generateDrizzleJson(imports),
+		);
 		await generated.exec(fromSchema.join(';\n'));
-		const query = (c: PGlite) => async (sql: string) => (await c.query<Record<string, unknown>>(sql)).rows;
+		const query = (c: PGlite) => async (sql: string) =>
+			(await c.query<Record<string, unknown>>(sql)).rows;
 		const built = await describeSchema(query(migrated));
 		expect(built.length).toBeGreaterThan(100);
 		expect(built).toEqual(await describeSchema(query(generated)));
