@@ -13,7 +13,8 @@ export const expiryReminder = defineMiddleware(async (context, next) => {
 	locals.expiryReminder = undefined;
 	if (!locals.user || url.pathname.startsWith('/api/')) return next();
 	try {
-		locals.expiryReminder = await lookUpReminder(locals.user.id, context.cookies.get(REMINDER_COOKIE)?.value);
+		const dismissed = context.cookies.get(REMINDER_COOKIE)?.value;
+		locals.expiryReminder = await lookUpReminder(locals.user.id, dismissed);
 	} catch (error) {
 		console.error('[payments] expiry reminder lookup failed', error);
 	}

@@ -10,12 +10,20 @@
  */
 import { registerStore } from './tags';
 
+/** When an entry expires (ms since the epoch), what it depends on, when its load began. */
+export interface SetOptions {
+	expires: number;
+	tags?: readonly string[];
+	startedAt?: number;
+}
+
 interface Entry<V> {
 	value: V;
 	expires: number;
 	tags: readonly string[];
 }
 
+/** One cache's entries, tag index, generation and flights; see the top of this file. */
 export class TaggedStore<V> {
 	readonly #entries = new Map<string, Entry<V>>();
 	readonly #byTag = new Map<string, Set<string>>();
@@ -71,7 +79,7 @@ export class TaggedStore<V> {
 	set(
 		key: string,
 		value: V,
-		{ expires, tags = [], startedAt = this.#generation }: { expires: number; tags?: readonly string[]; startedAt?: number },
+		{ expires, tags = [], startedAt = this.#generation }: SetOptions,
 	): boolean {
 		if (startedAt !== this.#generation) return false;
 		this.delete(key);

@@ -22,7 +22,12 @@ export class DataCache {
 	 * The cached value of `key`, loading it with `load` on a miss. `tags` name what the value
 	 * depends on (tags.ts). A failed load is not cached.
 	 */
-	async cached<T>(key: string, ttlMs: number, tags: readonly string[], load: () => Promise<T>): Promise<T> {
+	async cached<T>(
+		key: string,
+		ttlMs: number,
+		tags: readonly string[],
+		load: () => Promise<T>,
+	): Promise<T> {
 		const store = this.#store;
 		// A stored value is never undefined: a load that yields undefined is kept as null.
 		const hit = store.get(key);
@@ -32,7 +37,8 @@ export class DataCache {
 		const startedAt = store.generation;
 		return store.fly(key, async () => {
 			const value = await load();
-			store.set(key, value === undefined ? MISSING : value, { expires: Date.now() + ttlMs, tags, startedAt });
+			const kept = value === undefined ? MISSING : value;
+			store.set(key, kept, { expires: Date.now() + ttlMs, tags, startedAt });
 			return value;
 		});
 	}
@@ -54,7 +60,12 @@ const MISSING = Symbol('undefined');
 const shared = new DataCache(2000);
 
 /** The shared data cache's value of `key` (see `DataCache.cached`). */
-export function cached<T>(key: string, ttlMs: number, tags: readonly string[], load: () => Promise<T>): Promise<T> {
+export function cached<T>(
+	key: string,
+	ttlMs: number,
+	tags: readonly string[],
+	load: () => Promise<T>,
+): Promise<T> {
 	return shared.cached(key, ttlMs, tags, load);
 }
 

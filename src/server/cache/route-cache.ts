@@ -173,7 +173,8 @@ export async function store(
 			headers: [...headers].filter(([name]) => name !== 'x-cache'),
 			encoded: {},
 		};
-		if (pages.set(key, page, { expires: now + parsed.maxAge * 1000, tags, startedAt: renderedAt })) compress(page);
+		const expires = now + parsed.maxAge * 1000;
+		if (pages.set(key, page, { expires, tags, startedAt: renderedAt })) compress(page);
 	}
 	return new Response(body, { status: 200, headers });
 }

@@ -99,7 +99,10 @@ const REMINDER_CACHE_MS = 15_000;
 const reminderPlans = new DataCache(10_000);
 
 function bestForReminder(userId: string): Promise<Entitlement | undefined> {
-	return reminderPlans.cached(userId, REMINDER_CACHE_MS, [planTag(userId)], async () => (await entitlementsFor(userId))[0]);
+	return reminderPlans.cached(userId, REMINDER_CACHE_MS, [planTag(userId)], async () => {
+		const [best] = await entitlementsFor(userId);
+		return best;
+	});
 }
 
 /** Forgets what the reminder knows of every user's plan (tests). */
