@@ -71,12 +71,13 @@ describe.skipIf(!OUT || !existsSync(entry))('the built site (set LIVE_SITE_DIR t
 		await check.until(() => check.ids().length >= n, 60_000);
 		resumed.close();
 		check.close();
+		// `resumed` kept receiving while `check` caught up: compare the first n of each.
 		const ids = resumed.ids();
 		expect(resumed.messages[0]?.event).not.toBe('snapshot');
 		expect(ids[0]).toBeGreaterThan(k);
 		expect(new Set(ids).size).toBe(ids.length);
 		expect(ids).toEqual([...ids].sort((a, b) => a - b));
-		expect(check.ids().slice(0, n)).toEqual(ids);
+		expect(check.ids().slice(0, n)).toEqual(ids.slice(0, n));
 		// The pre-kill events after k that the first client saw are all in the resumed stream.
 		for (const id of first.ids().filter((i) => i > k)) expect(ids).toContain(id);
 	}, 180_000);
