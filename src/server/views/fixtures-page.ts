@@ -80,7 +80,7 @@ export interface FixturesView {
 	description: string;
 	structuredData: Record<string, unknown>;
 	/** The competition filter: "all", then each competition. */
-	filters: { href: string; name: string; current: boolean }[];
+	filters: { href: string; label: string; current: boolean }[];
 	strip: DayLink[];
 	/** A day of one competition links to its whole season. */
 	wholeSeasonHref: string | null;
@@ -119,10 +119,10 @@ export async function getFixturesView(params: URLSearchParams, ctx: ViewContext)
 		description,
 		structuredData: itemListLd(title, matchItems(matches, origin, locale)),
 		filters: [
-			{ href: href({ date: data.date }), name: t('football:ui.allCompetitions'), current: !comp },
+			{ href: href({ date: data.date }), label: t('football:ui.allCompetitions'), current: !comp },
 			...data.competitions.map((c) => ({
 				href: href({ date: data.date, competition: c.slug }),
-				name: c.name,
+				label: c.name,
 				current: comp?.id === c.id,
 			})),
 		],

@@ -4,7 +4,7 @@
  */
 import type { Translate } from '~/i18n/server';
 import { localHref } from '~/lib/locale-resolution';
-import type { StandingsRow } from '~/lib/standings';
+import { standingsCounts, type StandingsCounts, type StandingsRow } from '~/lib/standings';
 import type { ViewContext } from './context';
 
 /** The last results as badges, oldest first. */
@@ -14,7 +14,7 @@ export interface FormView {
 	letters: { letter: 'W' | 'D' | 'L'; title: string; short: string }[];
 }
 
-export interface TableRowView {
+export interface TableRowView extends StandingsCounts {
 	teamId: number;
 	position: number;
 	/** Places moved since the previous matchday: class, arrow and its spoken text. */
@@ -22,12 +22,6 @@ export interface TableRowView {
 	highlight: boolean;
 	href: string;
 	name: string;
-	played: number;
-	won: number;
-	drawn: number;
-	lost: number;
-	goalsFor: number;
-	goalsAgainst: number;
 	/** Signed: "+5", "0", "-3". */
 	goalDifference: string;
 	points: number;
@@ -82,12 +76,7 @@ export function tableView(
 			highlight: highlight.includes(r.team.id),
 			href: localHref(ctx.locale, `/team/${r.team.id}`),
 			name: r.team.name,
-			played: r.played,
-			won: r.won,
-			drawn: r.drawn,
-			lost: r.lost,
-			goalsFor: r.goalsFor,
-			goalsAgainst: r.goalsAgainst,
+			...standingsCounts(r),
 			goalDifference: r.goalDifference > 0 ? `+${r.goalDifference}` : String(r.goalDifference),
 			points: r.points,
 			form: showForm ? formView(r.form, ctx.t) : null,

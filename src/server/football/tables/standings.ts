@@ -1,4 +1,4 @@
-import type { StandingsRow, StandingsTeam } from '~/lib/standings';
+import { standingsCounts, type StandingsRow, type StandingsTeam } from '~/lib/standings';
 import { POINTS_FOR_WIN, type TieBreakRule } from './rules';
 
 /** A team as tables and lists show it. */
@@ -156,12 +156,7 @@ export function computeTable(teams: TeamRef[], matches: TableMatch[], rule: TieB
 		return {
 			position: i + 1,
 			team: r.team,
-			played: r.played,
-			won: r.won,
-			drawn: r.drawn,
-			lost: r.lost,
-			goalsFor: r.goalsFor,
-			goalsAgainst: r.goalsAgainst,
+			...standingsCounts(r),
 			goalDifference: r.goalDifference,
 			points: r.points,
 			form: r.results

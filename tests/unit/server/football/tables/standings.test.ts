@@ -31,6 +31,14 @@ describe('computeTable', () => {
 		expect(rows[0]!.team.name).toBe('Charlie');
 	});
 
+	it('keeps the columns in the order the API publishes them', () => {
+		const [row] = computeTable([A, B], [m(A, B, 1, 0)], 'overall');
+		expect(Object.keys(row!)).toEqual([
+			'position', 'team', 'played', 'won', 'drawn', 'lost', 'goalsFor', 'goalsAgainst',
+			'goalDifference', 'points', 'form', 'positionChange',
+		]);
+	});
+
 	it('lists a team without games and keeps only the last five results in form', () => {
 		const games = [1, 2, 3, 4, 5, 6].map((d) => m(A, B, d % 2, 0, d));
 		const rows = computeTable([A, B, D], games, 'overall');
