@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { LOCALES } from '../../src/i18n/locales';
-import { STATIC_PAGES } from '../../src/lib/routes';
+import { LOCALES } from '~/i18n/locales';
+import { STATIC_PAGES } from '~/lib/routes';
 
 // Static pages ship no executable JavaScript: the only <script> elements allowed are
 // JSON-LD and speculation rules. Checked for every page in every locale.

@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { openDatabase, type DbHandle } from '../../src/server/db/client';
+import { openDatabase, type DbHandle } from '~/server/db/client';
 
 /**
  * A fresh, migrated, empty database for one test file: in-memory PGlite, or, when

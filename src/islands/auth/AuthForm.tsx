@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { checkField, type AuthField } from '../../lib/auth-validation';
+import { checkField, type AuthField } from '~/lib/auth-validation';
 
 export type { AuthField };
 

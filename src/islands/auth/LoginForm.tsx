@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type SubmitEvent } from 'react';
-import { checkField } from '../../lib/auth-validation';
-import { $auth, AuthError, configureAuth, hydrateAuth, login } from '../../stores/auth';
+import { checkField } from '~/lib/auth-validation';
+import { $auth, AuthError, configureAuth, hydrateAuth, login } from '~/stores/auth';
 
 export interface LoginFormProps {
 	labels: { email: string; password: string; submit: string };

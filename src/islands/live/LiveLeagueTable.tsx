@@ -14,8 +14,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { seedMatches, watchMatches, type LiveMatchState } from '../../stores/live';
-import { $revealed, $spoiler } from '../../stores/spoiler';
+import { seedMatches, watchMatches, type LiveMatchState } from '~/stores/live';
+import { $revealed, $spoiler } from '~/stores/spoiler';
 import type { LeagueTableLabels } from '~/lib/live/labels';
 import type { StandingsRow } from '~/lib/standings';
 import { liveTable, type TableFixture } from './league-table';

@@ -16,8 +16,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { $liveMatches, seedMatches, watchMatches, type LiveMatchState } from '../../stores/live';
-import { $revealed, $spoiler, revealScore, scoreHidden } from '../../stores/spoiler';
+import { $liveMatches, seedMatches, watchMatches, type LiveMatchState } from '~/stores/live';
+import { $revealed, $spoiler, revealScore, scoreHidden } from '~/stores/spoiler';
 import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS, type MatchCentreLabels } from '~/lib/live/labels';
 import { minuteText } from './LiveScoresList';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';

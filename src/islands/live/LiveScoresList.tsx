@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { runningMinute, seedMatches, watchMatches, type LiveMatchState } from '../../stores/live';
-import { $revealed, $spoiler, revealScore, scoreHidden, type SpoilerSettings } from '../../stores/spoiler';
+import { runningMinute, seedMatches, watchMatches, type LiveMatchState } from '~/stores/live';
+import { $revealed, $spoiler, revealScore, scoreHidden, type SpoilerSettings } from '~/stores/spoiler';
 import type { LiveLabels } from '~/lib/live/labels';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
 import SpoilerControl from './SpoilerControl';

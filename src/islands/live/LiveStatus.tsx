@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $announcement, $lastUpdate, $liveConnection, type LiveAnnouncement } from '../../stores/live';
+import { $announcement, $lastUpdate, $liveConnection, type LiveAnnouncement } from '~/stores/live';
 import type { LiveLabels } from '~/lib/live/labels';
 
 /** Current time, refreshed every second, for data ages and running minutes. */

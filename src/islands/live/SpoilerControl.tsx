@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $spoiler, setSpoiler, type SpoilerSettings } from '../../stores/spoiler';
+import { $spoiler, setSpoiler, type SpoilerSettings } from '~/stores/spoiler';
 import type { LiveLabels } from '~/lib/live/labels';
 
 export type SpoilerControlLabels = Pick<

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
-import { $liveMatches, type LiveMatchState } from '../../stores/live';
+import { $liveMatches, type LiveMatchState } from '~/stores/live';
 
 /**
  * The live matches an island shows: the store's, over the server's snapshot (`initial`).

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { $checkout, startCheckout } from '../../stores/payment';
+import { $checkout, startCheckout } from '~/stores/payment';
 import type { PricingChooserProps } from '~/lib/payments/pricing-chooser';
 
 export type { ChooserLabels, ChooserPlan, PricingChooserProps } from '~/lib/payments/pricing-chooser';

@@ -1,7 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { isLocale } from '../../i18n/locales';
-import { newsFor, slugOf } from '../../server/content/entries';
+import { isLocale } from '~/i18n/locales';
+import { newsFor, slugOf } from '~/server/content/entries';
 
 /** The site's news in one language, as RSS 2.0. */
 export const GET: APIRoute = async ({ params, locals }) => {

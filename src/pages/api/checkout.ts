@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { checkoutRequestSchema, openCheckout } from '../../server/payments/checkout';
+import { checkoutRequestSchema, openCheckout } from '~/server/payments/checkout';
 
 /** Opens a checkout for the signed-in user. The price comes from the server's plan only. */
 export const POST: APIRoute = async ({ request, locals }) => {

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { deleteAccount, updateProfile } from '../../server/auth/account';
-import { requireCaller } from '../../server/auth/guard';
-import { json, unauthorized } from '../../server/auth/http';
-import { clearCookies, failureResponse, parseBody } from '../../server/auth/responses';
-import { deleteBody, profileBody } from '../../server/auth/schemas';
+import { deleteAccount, updateProfile } from '~/server/auth/account';
+import { requireCaller } from '~/server/auth/guard';
+import { json, unauthorized } from '~/server/auth/http';
+import { clearCookies, failureResponse, parseBody } from '~/server/auth/responses';
+import { deleteBody, profileBody } from '~/server/auth/schemas';
 
 /** GET /api/me (Bearer or cookie): `{ data: user }`. Query-string tokens are ignored. */
 export const GET: APIRoute = ({ request, locals }) => {

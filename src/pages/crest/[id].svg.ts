@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { crestHandler } from '../../server/football/api/feeds';
+import { crestHandler } from '~/server/football/api/feeds';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Locale } from '../../i18n/locales';
-import { safeRedirect } from '../../lib/safe-redirect';
+import type { Locale } from '~/i18n/locales';
+import { safeRedirect } from '~/lib/safe-redirect';
 import { changePassword, deleteAccount, logout, logoutEverywhere, updateProfile } from './account';
 import { emailField } from './email';
 import { clearCookies, readCookie, RESET_COOKIE, resetTokenCookie, tokenCookies } from './cookies';

@@ -1,7 +1,7 @@
-import type { Translate } from '../../i18n/server';
-import type { Locale } from '../../i18n/locales';
-import { AUTH_ERROR_CODES, errorKey, type AuthField } from '../../lib/auth-validation';
-import { safeRedirect } from '../../lib/safe-redirect';
+import type { Translate } from '~/i18n/server';
+import type { Locale } from '~/i18n/locales';
+import { AUTH_ERROR_CODES, errorKey, type AuthField } from '~/lib/auth-validation';
+import { safeRedirect } from '~/lib/safe-redirect';
 
 /**
  * Translated props for the auth pages and their islands, so routes stay thin and islands

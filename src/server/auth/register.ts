@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '~/i18n/locales';
 import { accountExistsMail, adminSetupMail, welcomeMail } from '../mail/templates';
 import { queueMail } from '../mail/transport';
 import { normaliseEmail } from './email';

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '~/i18n/locales';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { passwordResets, sessions, users } from '../db/schema/auth';

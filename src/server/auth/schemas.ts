@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from '../../i18n/locales';
+import { LOCALES } from '~/i18n/locales';
 import { emailField } from './email';
 
 /** A password as typed: any string (the rules live in passwords.ts); bodies are size-capped. */

@@ -7,7 +7,7 @@
  * middleware imports the same chunks, so both reach ONE route cache per process, by an
  * import a reader can follow (no global hand-off).
  */
-export { LOCALE_COOKIE, localeCookieHeader } from '../../lib/locale-cookie';
+export { LOCALE_COOKIE, localeCookieHeader } from '~/lib/locale-cookie';
 /** The locale of a path (one list of locales: src/i18n/locales.ts); stored pages have one. */
-export { localeFromPath } from '../../lib/locale-resolution';
+export { localeFromPath } from '~/lib/locale-resolution';
 export { cacheKey, storedPage, type Encoded, type StoredPage } from './route-cache';

@@ -1,5 +1,5 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '~/i18n/locales';
 
 type Kind = 'pages' | 'guides' | 'news';
 

@@ -1,4 +1,4 @@
-import type { Translate } from '../../i18n/server';
+import type { Translate } from '~/i18n/server';
 import {
 	STAT_LABEL_KEYS,
 	TIMELINE_LABEL_KEYS,

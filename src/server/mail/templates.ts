@@ -1,5 +1,5 @@
-import type { Locale } from '../../i18n/locales';
-import { useTranslations } from '../../i18n/server';
+import type { Locale } from '~/i18n/locales';
+import { useTranslations } from '~/i18n/server';
 import type { MailMessage } from './transport';
 
 function escapeHtml(value: string): string {

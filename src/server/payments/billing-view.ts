@@ -1,6 +1,6 @@
-import { LOCALE_TAGS, type Locale } from '../../i18n/locales';
-import type { Translate } from '../../i18n/server';
-import { localHref } from '../../lib/locale-resolution';
+import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
+import type { Translate } from '~/i18n/server';
+import { localHref } from '~/lib/locale-resolution';
 import { billingSummary } from './billing';
 import { formatMoney } from './money';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LOCALES, type Locale } from '../../i18n/locales';
-import { localHref } from '../../lib/locale-resolution';
+import { LOCALES, type Locale } from '~/i18n/locales';
+import { localHref } from '~/lib/locale-resolution';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { checkouts, type CheckoutRow } from '../db/schema/payments';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { useTranslations } from '../../i18n/server';
+import { useTranslations } from '~/i18n/server';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { checkouts } from '../db/schema/payments';

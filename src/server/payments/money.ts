@@ -1,4 +1,4 @@
-import { LOCALE_TAGS, type Locale } from '../../i18n/locales';
+import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
 
 /** Currencies every plan is priced in (ISO 4217); all have two minor digits. */
 export const CURRENCIES = ['EUR', 'USD', 'GBP', 'TRY', 'IDR', 'RUB'] as const;

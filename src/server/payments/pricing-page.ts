@@ -1,7 +1,7 @@
-import type { Locale } from '../../i18n/locales';
-import type { Translate } from '../../i18n/server';
+import type { Locale } from '~/i18n/locales';
+import type { Translate } from '~/i18n/server';
 import type { PricingChooserProps } from '~/lib/payments/pricing-chooser';
-import { localHref } from '../../lib/locale-resolution';
+import { localHref } from '~/lib/locale-resolution';
 import type { PlanRow } from '../db/schema/payments';
 import { BRAND_METHODS } from './money';
 import { pricingView, type PlanView } from './pricing-view';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '~/i18n/locales';
 import type { PlanRow } from '../db/schema/payments';
 import { CURRENCIES, defaultCurrency, formatMoney, isCurrency, type Currency } from './money';
 import { plansForSale, usableDeal } from './plans';

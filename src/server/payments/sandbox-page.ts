@@ -1,6 +1,6 @@
-import type { Locale } from '../../i18n/locales';
-import type { Translate } from '../../i18n/server';
-import { localHref } from '../../lib/locale-resolution';
+import type { Locale } from '~/i18n/locales';
+import type { Translate } from '~/i18n/server';
+import { localHref } from '~/lib/locale-resolution';
 import { formatMoney } from './money';
 import { payableSandboxCheckout, sandboxFormSchema, submitSandboxPayment } from './sandbox-processor';
 

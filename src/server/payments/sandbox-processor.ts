@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Locale } from '../../i18n/locales';
-import { localHref } from '../../lib/locale-resolution';
+import type { Locale } from '~/i18n/locales';
+import { localHref } from '~/lib/locale-resolution';
 import { getDb } from '../db/client';
 import { checkouts, type CheckoutRow } from '../db/schema/payments';
 import { paymentsNow as now } from '../clock';

@@ -1,7 +1,7 @@
-import type { Locale } from '../../i18n/locales';
-import { LOCALE_TAGS } from '../../i18n/locales';
-import type { Translate } from '../../i18n/server';
-import { localHref } from '../../lib/locale-resolution';
+import type { Locale } from '~/i18n/locales';
+import { LOCALE_TAGS } from '~/i18n/locales';
+import type { Translate } from '~/i18n/server';
+import { localHref } from '~/lib/locale-resolution';
 import { checkoutForOwner } from './checkout';
 import { entitlementsFor } from '../entitlements';
 import { formatMoney } from './money';

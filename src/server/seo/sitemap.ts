@@ -1,4 +1,4 @@
-import { LOCALES } from '../../i18n/locales';
+import { LOCALES } from '~/i18n/locales';
 import { contentPaths } from '../content/entries';
 import { streamSitemapPaths } from '../streams/catalogue';
 import { footballPaths } from '../football/sitemap';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as cmsLoginRoute from '../../../src/pages/api/auth/cms/login';
-import * as cmsLogoutRoute from '../../../src/pages/api/auth/cms/logout';
-import * as loginRoute from '../../../src/pages/api/auth/login';
-import * as registerRoute from '../../../src/pages/api/auth/register';
-import * as resetRoute from '../../../src/pages/api/auth/reset-password';
-import * as meRoute from '../../../src/pages/api/me';
+import * as cmsLoginRoute from '~/pages/api/auth/cms/login';
+import * as cmsLogoutRoute from '~/pages/api/auth/cms/logout';
+import * as loginRoute from '~/pages/api/auth/login';
+import * as registerRoute from '~/pages/api/auth/register';
+import * as resetRoute from '~/pages/api/auth/reset-password';
+import * as meRoute from '~/pages/api/me';
 import { call, cookieHeader, count, outbox, resetAuthWorld, setupAuthWorld, teardownAuthWorld, tokenFromMail } from './helpers';
 
 const PASSWORD = 'correct horse battery staple';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as loginRoute from '../../../src/pages/api/auth/login';
-import * as meRoute from '../../../src/pages/api/me';
-import * as registerRoute from '../../../src/pages/api/auth/register';
+import * as loginRoute from '~/pages/api/auth/login';
+import * as meRoute from '~/pages/api/me';
+import * as registerRoute from '~/pages/api/auth/register';
 import { call, count, median, outbox, resetAuthWorld, setCookies, setupAuthWorld, teardownAuthWorld } from './helpers';
 
 const PASSWORD = 'correct horse battery staple';
@@ -131,6 +131,6 @@ describe('register and login (checklist A1, A2, A9)', () => {
 });
 
 async function resetAuthWorldLimitsOnly(): Promise<void> {
-	const { resetRateLimitsForTests } = await import('../../../src/server/auth/rate-limit');
+	const { resetRateLimitsForTests } = await import('~/server/auth/rate-limit');
 	resetRateLimitsForTests();
 }

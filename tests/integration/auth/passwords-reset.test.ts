@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as forgotRoute from '../../../src/pages/api/auth/forgot-password';
-import * as loginRoute from '../../../src/pages/api/auth/login';
-import * as registerRoute from '../../../src/pages/api/auth/register';
-import * as resetRoute from '../../../src/pages/api/auth/reset-password';
-import * as meRoute from '../../../src/pages/api/me';
+import * as forgotRoute from '~/pages/api/auth/forgot-password';
+import * as loginRoute from '~/pages/api/auth/login';
+import * as registerRoute from '~/pages/api/auth/register';
+import * as resetRoute from '~/pages/api/auth/reset-password';
+import * as meRoute from '~/pages/api/me';
 import {
 	call,
 	count,
@@ -181,7 +181,7 @@ describe('passwords and reset links (checklist A3-A8)', () => {
 		expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
 		expect(Number(retryAfter)).toBeGreaterThan(0);
 		// Per-client limit keyed by the socket address, not by the spoofed header.
-		const { limits } = await import('../../../src/server/auth/rate-limit');
+		const { limits } = await import('~/server/auth/rate-limit');
 		expect(limits.loginPerClient.peek('10.0.0.1').ok).toBe(true);
 		// The correct password is refused while locked...
 		expect(await loginStatus('victim@example.com', PASSWORD)).toBe(429);
@@ -192,7 +192,7 @@ describe('passwords and reset links (checklist A3-A8)', () => {
 	});
 
 	it('A8: X-Forwarded-For is used only behind a configured trusted proxy', async () => {
-		const { clientIp, parseTrustedProxies } = await import('../../../src/server/auth/client-ip');
+		const { clientIp, parseTrustedProxies } = await import('~/server/auth/client-ip');
 		const trusted = parseTrustedProxies('10.0.0.1, ::1');
 		expect(clientIp('203.0.113.9', '1.2.3.4', trusted)).toBe('203.0.113.9');
 		expect(clientIp('10.0.0.1', '1.2.3.4', trusted)).toBe('1.2.3.4');

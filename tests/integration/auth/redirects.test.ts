@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as registerRoute from '../../../src/pages/api/auth/register';
-import { answerForm } from '../../../src/server/auth/forms';
-import { resetRateLimitsForTests } from '../../../src/server/auth/rate-limit';
+import * as registerRoute from '~/pages/api/auth/register';
+import { answerForm } from '~/server/auth/forms';
+import { resetRateLimitsForTests } from '~/server/auth/rate-limit';
 import { call, setupAuthWorld, SITE, teardownAuthWorld } from './helpers';
 
 const PASSWORD = 'correct horse battery staple';

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as forgotRoute from '../../../src/pages/api/auth/forgot-password';
-import * as registerRoute from '../../../src/pages/api/auth/register';
-import * as resetRoute from '../../../src/pages/api/auth/reset-password';
-import { flushMail } from '../../../src/server/mail/transport';
+import * as forgotRoute from '~/pages/api/auth/forgot-password';
+import * as registerRoute from '~/pages/api/auth/register';
+import * as resetRoute from '~/pages/api/auth/reset-password';
+import { flushMail } from '~/server/mail/transport';
 import { call, outbox, setupAuthWorld, teardownAuthWorld } from './helpers';
 
 interface Received {

@@ -1,16 +1,16 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as loginRoute from '../../../src/pages/api/auth/login';
-import * as logoutRoute from '../../../src/pages/api/auth/logout';
-import * as passwordRoute from '../../../src/pages/api/auth/password';
-import * as refreshRoute from '../../../src/pages/api/auth/refresh-token';
-import * as registerRoute from '../../../src/pages/api/auth/register';
-import * as sessionsRoute from '../../../src/pages/api/auth/sessions/index';
-import * as revokeRoute from '../../../src/pages/api/auth/sessions/[id]';
-import * as meRoute from '../../../src/pages/api/me';
-import { disableUser } from '../../../src/server/auth/account';
-import { tokenCookies } from '../../../src/server/auth/cookies';
-import { resetConfigForTests } from '../../../src/server/config';
+import * as loginRoute from '~/pages/api/auth/login';
+import * as logoutRoute from '~/pages/api/auth/logout';
+import * as passwordRoute from '~/pages/api/auth/password';
+import * as refreshRoute from '~/pages/api/auth/refresh-token';
+import * as registerRoute from '~/pages/api/auth/register';
+import * as sessionsRoute from '~/pages/api/auth/sessions/index';
+import * as revokeRoute from '~/pages/api/auth/sessions/[id]';
+import * as meRoute from '~/pages/api/me';
+import { disableUser } from '~/server/auth/account';
+import { tokenCookies } from '~/server/auth/cookies';
+import { resetConfigForTests } from '~/server/config';
 import { call, cookieHeader, count, resetAuthWorld, setCookies, setFakeClock, setupAuthWorld, teardownAuthWorld } from './helpers';
 
 const PASSWORD = 'correct horse battery staple';

@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '../../../src/server/db/client';
-import { loadMigrations } from '../../../src/server/db/migration-files';
+import { openDatabase, type DbHandle } from '~/server/db/client';
+import { loadMigrations } from '~/server/db/migration-files';
 
 /**
  * The same migrations on both engines: in-memory PGlite always, and a fresh PostgreSQL

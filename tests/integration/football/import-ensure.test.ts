@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureFootballData, resetEnsureForTests } from '../../../src/server/football/ensure';
+import { ensureFootballData, resetEnsureForTests } from '~/server/football/ensure';
 import { rowsOf } from '~/server/db/rows';
 import { openFreshDb, type TestDb } from './import-helpers';
 

@@ -1,6 +1,6 @@
 import postgres from 'postgres';
-import { openDatabase, type DbHandle } from '../../../src/server/db/client';
-import { importFootballData, type ImportReport } from '../../../src/server/football/import';
+import { openDatabase, type DbHandle } from '~/server/db/client';
+import { importFootballData, type ImportReport } from '~/server/football/import';
 
 /** A fixed "now" for imports in tests: after the data's last results, before the end of 2026-27. */
 export const TEST_NOW = new Date('2026-08-01T00:00:00Z');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importFootballData } from '../../../src/server/football/import';
+import { importFootballData } from '~/server/football/import';
 import { rowsOf } from '~/server/db/rows';
 import { ENGINES, openImportedDb, TEST_NOW, type TestDb } from './import-helpers';
 

@@ -1,21 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/server/db/client';
-import { clearDataCache } from '../../../src/server/cache/data-cache';
-import { invalidateTags, matchChangeTags } from '../../../src/server/cache/tags';
-import { buildCalendar } from '../../../src/server/football/ical';
-import { importFootballData } from '../../../src/server/football/import';
-import { calendarMatches } from '../../../src/server/football/queries/calendar';
-import { getCompetition, listCompetitionsByArea } from '../../../src/server/football/queries/competitions';
-import { getHeadToHeadBySlug } from '../../../src/server/football/queries/head-to-head';
-import { hotMatches } from '../../../src/server/football/queries/hot';
-import { getMatchDetail } from '../../../src/server/football/queries/match-detail';
-import { listMatches, matchesForDay } from '../../../src/server/football/queries/matches';
-import { mostPopularMatches, recordView } from '../../../src/server/football/queries/popular';
-import { topScorers } from '../../../src/server/football/queries/scorers';
-import { query } from '../../../src/server/football/queries/sql';
-import { getStandings } from '../../../src/server/football/queries/standings';
-import { getTeamDetail, searchTeams } from '../../../src/server/football/queries/teams';
+import type { Database } from '~/server/db/client';
+import { clearDataCache } from '~/server/cache/data-cache';
+import { invalidateTags, matchChangeTags } from '~/server/cache/tags';
+import { buildCalendar } from '~/server/football/ical';
+import { importFootballData } from '~/server/football/import';
+import { calendarMatches } from '~/server/football/queries/calendar';
+import { getCompetition, listCompetitionsByArea } from '~/server/football/queries/competitions';
+import { getHeadToHeadBySlug } from '~/server/football/queries/head-to-head';
+import { hotMatches } from '~/server/football/queries/hot';
+import { getMatchDetail } from '~/server/football/queries/match-detail';
+import { listMatches, matchesForDay } from '~/server/football/queries/matches';
+import { mostPopularMatches, recordView } from '~/server/football/queries/popular';
+import { topScorers } from '~/server/football/queries/scorers';
+import { query } from '~/server/football/queries/sql';
+import { getStandings } from '~/server/football/queries/standings';
+import { getTeamDetail, searchTeams } from '~/server/football/queries/teams';
 import { ENGINES, openFreshDb, type TestDb } from './import-helpers';
 
 /** Imported "as of" early March 2026: the rest of 2025-26 is still to be played. */

@@ -1,10 +1,10 @@
 import { createServer, get, type ClientRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { DbHandle } from '../../../src/server/db/client';
+import type { DbHandle } from '~/server/db/client';
 import { openScratchDatabase } from '../../helpers/database';
-import type { LiveBus } from '../../../src/server/live/bus';
-import { LiveHub, type HubOptions } from '../../../src/server/live/hub';
+import type { LiveBus } from '~/server/live/bus';
+import { LiveHub, type HubOptions } from '~/server/live/hub';
 import { handleLiveRequest } from '../../helpers/live-node-handler';
 import { rowsOf } from '~/server/db/rows';
 

@@ -1,10 +1,10 @@
 import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../../src/server/db/client';
+import type { DbHandle } from '~/server/db/client';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '~/server/db/rows';
-import { applyLiveChange } from '../../../src/server/live/apply';
-import { MemoryBus } from '../../../src/server/live/bus';
+import { applyLiveChange } from '~/server/live/apply';
+import { MemoryBus } from '~/server/live/bus';
 import { openTestDb, seedMatches, SseClient, startHubServer, type TestServer } from './helpers';
 
 let handle: DbHandle;

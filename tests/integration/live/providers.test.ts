@@ -3,13 +3,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DbHandle } from '../../../src/server/db/client';
-import { MemoryBus } from '../../../src/server/live/bus';
-import { readMatchStates } from '../../../src/server/live/matches';
-import { readSince } from '../../../src/server/live/log';
-import { ApiFootballClient } from '../../../src/server/live/providers/api-football';
-import { FootballDataClient } from '../../../src/server/live/providers/football-data';
-import { PollingFeed } from '../../../src/server/live/providers/poller';
+import type { DbHandle } from '~/server/db/client';
+import { MemoryBus } from '~/server/live/bus';
+import { readMatchStates } from '~/server/live/matches';
+import { readSince } from '~/server/live/log';
+import { ApiFootballClient } from '~/server/live/providers/api-football';
+import { FootballDataClient } from '~/server/live/providers/football-data';
+import { PollingFeed } from '~/server/live/providers/poller';
 import { openTestDb, seedMatches } from './helpers';
 
 /**

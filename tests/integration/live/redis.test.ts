@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../../src/server/db/client';
-import { applyLiveChange } from '../../../src/server/live/apply';
-import { RedisBus } from '../../../src/server/live/bus';
+import type { DbHandle } from '~/server/db/client';
+import { applyLiveChange } from '~/server/live/apply';
+import { RedisBus } from '~/server/live/bus';
 import { CuttableProxy } from '../../helpers/tcp-proxy';
 import { openTestDb, seedMatches, SseClient, startHubServer, type TestServer } from './helpers';
 

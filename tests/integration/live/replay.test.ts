@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../../src/server/db/client';
-import { MemoryBus } from '../../../src/server/live/bus';
-import { readSince } from '../../../src/server/live/log';
+import type { DbHandle } from '~/server/db/client';
+import { MemoryBus } from '~/server/live/bus';
+import { readSince } from '~/server/live/log';
 import { rowsOf } from '~/server/db/rows';
-import { readMatchStates } from '../../../src/server/live/matches';
-import { ReplayFeed } from '../../../src/server/live/providers/replay';
-import type { LiveEvent } from '../../../src/server/live/types';
+import { readMatchStates } from '~/server/live/matches';
+import { ReplayFeed } from '~/server/live/providers/replay';
+import type { LiveEvent } from '~/server/live/types';
 import { openTestDb, seedMatches } from './helpers';
 
 let handle: DbHandle;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkoutForOwner, checkoutRequestSchema, openCheckout } from '../../../src/server/payments/checkout';
+import { checkoutForOwner, checkoutRequestSchema, openCheckout } from '~/server/payments/checkout';
 import { planOf } from '~/server/entitlements';
 import { setPaymentsClockForTests } from '~/server/clock';
 import { count, makeUser, resetPayments, rows, setupPayments, teardownPayments } from './helpers';

@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resetAuthSecretForTests } from '../../../src/server/auth/secret';
-import { config, resetConfigForTests } from '../../../src/server/config';
-import { openDatabase, setDbHandleForTests, type DbHandle } from '../../../src/server/db/client';
+import { resetAuthSecretForTests } from '~/server/auth/secret';
+import { config, resetConfigForTests } from '~/server/config';
+import { openDatabase, setDbHandleForTests, type DbHandle } from '~/server/db/client';
 import { openScratchDatabase } from '../../helpers/database';
 import { setPaymentsClockForTests } from '~/server/clock';
-import { derivedKey } from '../../../src/server/payments/keys';
-import { SANDBOX_SIGNATURE_HEADER } from '../../../src/server/payments/providers/sandbox';
-import { signatureHeader } from '../../../src/server/payments/signature';
-import { setWebhookFaultForTests } from '../../../src/server/payments/webhook';
-import { openCheckout } from '../../../src/server/payments/checkout';
-import { clearReminderCache } from '../../../src/server/payments/billing';
+import { derivedKey } from '~/server/payments/keys';
+import { SANDBOX_SIGNATURE_HEADER } from '~/server/payments/providers/sandbox';
+import { signatureHeader } from '~/server/payments/signature';
+import { setWebhookFaultForTests } from '~/server/payments/webhook';
+import { openCheckout } from '~/server/payments/checkout';
+import { clearReminderCache } from '~/server/payments/billing';
 
 export const SITE = 'http://matchday.test';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cacheRoute, clearRouteCache } from '../../../src/server/cache/route-cache';
-import { invalidateTags, planTag } from '../../../src/server/cache/tags';
-import { REMINDER_COOKIE } from '../../../src/server/payments/billing';
-import { SANDBOX_SIGNATURE_HEADER } from '../../../src/server/payments/providers/sandbox';
-import { receiveWebhook } from '../../../src/server/payments/webhook';
+import { cacheRoute, clearRouteCache } from '~/server/cache/route-cache';
+import { invalidateTags, planTag } from '~/server/cache/tags';
+import { REMINDER_COOKIE } from '~/server/payments/billing';
+import { SANDBOX_SIGNATURE_HEADER } from '~/server/payments/providers/sandbox';
+import { receiveWebhook } from '~/server/payments/webhook';
 import { makeUser, paidDeliveryFor, resetPayments, setupPayments, teardownPayments } from './helpers';
 
 vi.mock('astro:middleware', () => ({ defineMiddleware: <T>(fn: T) => fn }));
-const { memberCache } = await import('../../../src/middleware/member-cache');
-const { expiryReminder: reminderLookup } = await import('../../../src/middleware/expiry-reminder');
+const { memberCache } = await import('~/middleware/member-cache');
+const { expiryReminder: reminderLookup } = await import('~/middleware/expiry-reminder');
 
 // The route cache for signed-in visitors (src/middleware/member-cache.ts), after the real
 // expiry-reminder lookup (src/middleware/expiry-reminder.ts, which hands the reminder on in
@@ -91,7 +91,7 @@ describe('member cache', () => {
 		await visit(await makeUser()).run();
 		const ending = await makeUser();
 		await buyMonthly(ending);
-		const { expiryReminder } = await import('../../../src/server/payments/billing');
+		const { expiryReminder } = await import('~/server/payments/billing');
 		const reminder = await expiryReminder(ending.id);
 		expect(reminder).not.toBeNull();
 		const dismissed = visit(ending, { [REMINDER_COOKIE]: reminder!.dismissKey });
@@ -117,7 +117,7 @@ describe('member cache', () => {
 	});
 
 	it('asks the database for the reminder once per user for a while; a payment makes it ask again', async () => {
-		const { expiryReminder } = await import('../../../src/server/payments/billing');
+		const { expiryReminder } = await import('~/server/payments/billing');
 		const user = await makeUser();
 		expect(await expiryReminder(user.id)).toBeNull(); // no plan, remembered
 		await buyMonthly(user); // the webhook forgets what was remembered

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../../../src/server/config';
+import { resetConfigForTests } from '~/server/config';
 import { setPaymentsClockForTests } from '~/server/clock';
-import { visitorCountry } from '../../../src/server/streams/country';
-import { serveMedia } from '../../../src/server/streams/media';
-import { playbackUrl } from '../../../src/server/streams/signing';
-import { streamPage } from '../../../src/server/streams/watch-view';
+import { visitorCountry } from '~/server/streams/country';
+import { serveMedia } from '~/server/streams/media';
+import { playbackUrl } from '~/server/streams/signing';
+import { streamPage } from '~/server/streams/watch-view';
 import { makeUser, resetPayments, rows, setupPayments, teardownPayments } from './helpers';
 
 beforeAll(() => setupPayments());

@@ -2,11 +2,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cancelSubscription } from '../../../src/server/payments/billing';
-import { openCheckout } from '../../../src/server/payments/checkout';
+import { cancelSubscription } from '~/server/payments/billing';
+import { openCheckout } from '~/server/payments/checkout';
 import { planOf } from '~/server/entitlements';
-import { resetStripeClientForTests } from '../../../src/server/payments/providers/stripe';
-import { receiveWebhook } from '../../../src/server/payments/webhook';
+import { resetStripeClientForTests } from '~/server/payments/providers/stripe';
+import { receiveWebhook } from '~/server/payments/webhook';
 import { count, makeUser, resetPayments, rows, setupPayments, teardownPayments } from './helpers';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planOf } from '~/server/entitlements';
-import { receiveWebhook, setWebhookFaultForTests } from '../../../src/server/payments/webhook';
+import { receiveWebhook, setWebhookFaultForTests } from '~/server/payments/webhook';
 import { CuttableProxy } from '../../helpers/tcp-proxy';
 import { count, makeUser, paidDeliveryFor, setupPayments, teardownPayments } from './helpers';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { planOf } from '~/server/entitlements';
-import { receiveWebhook, setWebhookFaultForTests } from '../../../src/server/payments/webhook';
+import { receiveWebhook, setWebhookFaultForTests } from '~/server/payments/webhook';
 import { count, makeUser, paidDeliveryFor, resetPayments, setupPayments, teardownPayments } from './helpers';
 
 beforeAll(() => setupPayments());

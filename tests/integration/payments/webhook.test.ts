@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openCheckout } from '../../../src/server/payments/checkout';
+import { openCheckout } from '~/server/payments/checkout';
 import { entitlementsFor, planOf } from '~/server/entitlements';
-import { signatureHeader } from '../../../src/server/payments/signature';
-import { receiveWebhook } from '../../../src/server/payments/webhook';
-import { SANDBOX_SIGNATURE_HEADER } from '../../../src/server/payments/providers/sandbox';
+import { signatureHeader } from '~/server/payments/signature';
+import { receiveWebhook } from '~/server/payments/webhook';
+import { SANDBOX_SIGNATURE_HEADER } from '~/server/payments/providers/sandbox';
 import {
 	count,
 	eventId,

@@ -1,8 +1,8 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
-import AccountBilling from '../../../src/components/payments/AccountBilling.astro';
-import { useTranslations } from '../../../src/i18n/server';
-import type { BillingSummary } from '../../../src/server/payments/billing';
+import AccountBilling from '~/components/payments/AccountBilling.astro';
+import { useTranslations } from '~/i18n/server';
+import type { BillingSummary } from '~/server/payments/billing';
 
 type Current = NonNullable<BillingSummary['current']>;
 

@@ -1,7 +1,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
-import ExpiryBanner from '../../../src/components/payments/ExpiryBanner.astro';
-import { useTranslations } from '../../../src/i18n/server';
+import ExpiryBanner from '~/components/payments/ExpiryBanner.astro';
+import { useTranslations } from '~/i18n/server';
 
 // The banner renders the reminder the middleware put in locals; it looks nothing up itself.
 describe('ExpiryBanner', () => {

@@ -1,7 +1,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { afterEach, describe, expect, it } from 'vitest';
-import TagManager from '../../../src/components/TagManager.astro';
-import { resetConfigForTests } from '../../../src/server/config';
+import TagManager from '~/components/TagManager.astro';
+import { resetConfigForTests } from '~/server/config';
 
 // Google Tag Manager appears only when GTM_ID is set; otherwise not a byte of it.
 describe('TagManager', () => {
@@ -31,6 +31,6 @@ describe('TagManager', () => {
 	it('refuses a malformed GTM_ID at start-up', () => {
 		process.env.GTM_ID = '"><script>alert(1)</script>';
 		resetConfigForTests();
-		return import('../../../src/server/config').then(({ config }) => expect(() => config()).toThrow(/GTM_ID/));
+		return import('~/server/config').then(({ config }) => expect(() => config()).toThrow(/GTM_ID/));
 	});
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, LOCALES } from '../../../src/i18n/locales';
+import { DEFAULT_LOCALE, LOCALES } from '~/i18n/locales';
 
 /**
  * Every locale must carry every key of every namespace, no extra keys, and a real

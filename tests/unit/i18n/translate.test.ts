@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../src/i18n/locales';
-import { resources } from '../../../src/i18n/resources';
-import { translateWithI18next, useTranslations } from '../../../src/i18n/server';
+import { LOCALES } from '~/i18n/locales';
+import { resources } from '~/i18n/resources';
+import { translateWithI18next, useTranslations } from '~/i18n/server';
 
 function keys(value: unknown, prefix: string, out: string[] = []): string[] {
 	if (typeof value === 'string') out.push(prefix);

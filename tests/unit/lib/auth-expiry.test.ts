@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numericCookie } from '../../../src/lib/auth-expiry';
+import { numericCookie } from '~/lib/auth-expiry';
 
 describe('numericCookie', () => {
 	it('reads a positive number', () => {

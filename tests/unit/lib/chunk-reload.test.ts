@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RELOAD_GUARD_MS, shouldReloadForChunkError } from '../../../src/lib/chunk-reload';
+import { RELOAD_GUARD_MS, shouldReloadForChunkError } from '~/lib/chunk-reload';
 
 describe('shouldReloadForChunkError', () => {
 	const chunkError = new TypeError('Failed to fetch dynamically imported module: /_astro/x.js');

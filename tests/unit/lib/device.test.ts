@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDevice } from '../../../src/lib/device';
+import { detectDevice } from '~/lib/device';
 
 describe('detectDevice', () => {
 	it('recognises an iPhone', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseError } from '../../../src/lib/errors';
+import { normaliseError } from '~/lib/errors';
 
 describe('normaliseError', () => {
 	it('takes statusCode, then status, then response.status', () => {

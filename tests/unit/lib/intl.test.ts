@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat } from '../../../src/lib/intl';
+import { dateTimeFormat } from '~/lib/intl';
 
 describe('dateTimeFormat', () => {
 	it('returns one shared formatter per locale and options', () => {

@@ -6,8 +6,8 @@ import {
 	pathForLocale,
 	resolveLocale,
 	stripLocale,
-} from '../../../src/lib/locale-resolution';
-import { isPageRoot } from '../../../src/lib/routes';
+} from '~/lib/locale-resolution';
+import { isPageRoot } from '~/lib/routes';
 
 describe('resolveLocale', () => {
 	it('prefers the URL prefix over cookie and browser', () => {

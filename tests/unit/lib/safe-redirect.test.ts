@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from '../../../src/lib/safe-redirect';
+import { safeRedirect } from '~/lib/safe-redirect';
 
 // Section C of the security checklist: only same-site paths survive; everything else
 // falls back, including values that a naive "starts with /" check would accept.

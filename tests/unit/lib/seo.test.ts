@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../src/i18n/locales';
-import { alternatesFor, canonicalFor, jsonLd } from '../../../src/lib/seo';
+import { LOCALES } from '~/i18n/locales';
+import { alternatesFor, canonicalFor, jsonLd } from '~/lib/seo';
 
 describe('seo helpers', () => {
 	it('lists every locale plus x-default', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standingsCounts } from '../../../src/lib/standings';
+import { standingsCounts } from '~/lib/standings';
 
 describe('standingsCounts', () => {
 	it('copies the counts alone, in column order (the API JSON keeps it)', () => {

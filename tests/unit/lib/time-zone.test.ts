@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, localDate } from '../../../src/lib/time-zone';
+import { isValidTimeZone, localDate } from '~/lib/time-zone';
 
 describe('time zones', () => {
 	it('accepts IANA names and UTC', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('astro:middleware', () => ({ defineMiddleware: <T>(fn: T) => fn }));
-const { requestContext } = await import('../../../src/middleware/request-context');
+const { requestContext } = await import('~/middleware/request-context');
 
 type Handler = (context: unknown, next: () => Promise<Response>) => Promise<Response>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('astro:middleware', () => ({ defineMiddleware: <T>(fn: T) => fn }));
-const { securityHeaders } = await import('../../../src/middleware/security-headers');
+const { securityHeaders } = await import('~/middleware/security-headers');
 
 type Handler = (context: unknown, next: () => Promise<Response>) => Promise<Response>;
 const run = (url: string, response: Response) =>

@@ -10,7 +10,7 @@ import {
 	logout,
 	fetchUser,
 	resetAuthForTests,
-} from '../../../src/stores/auth';
+} from '~/stores/auth';
 
 const USER = { id: 'u1', email: 'fan@example.com', name: 'Fan', scope: ['user'], plan: 'free' };
 

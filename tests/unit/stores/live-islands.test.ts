@@ -1,15 +1,15 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import LiveLeagueTable from '../../../src/islands/live/LiveLeagueTable';
-import LiveMatchCentre from '../../../src/islands/live/LiveMatchCentre';
-import LiveScoresList from '../../../src/islands/live/LiveScoresList';
+import LiveLeagueTable from '~/islands/live/LiveLeagueTable';
+import LiveMatchCentre from '~/islands/live/LiveMatchCentre';
+import LiveScoresList from '~/islands/live/LiveScoresList';
 import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS } from '~/lib/live/labels';
-import { leagueTableLabels, liveLabels, matchCentreLabels } from '../../../src/server/live/labels';
-import { useTranslations } from '../../../src/i18n/server';
-import { LOCALES } from '../../../src/i18n/locales';
-import { $spoiler } from '../../../src/stores/spoiler';
-import type { LiveMatchState } from '../../../src/stores/live';
+import { leagueTableLabels, liveLabels, matchCentreLabels } from '~/server/live/labels';
+import { useTranslations } from '~/i18n/server';
+import { LOCALES } from '~/i18n/locales';
+import { $spoiler } from '~/stores/spoiler';
+import type { LiveMatchState } from '~/stores/live';
 
 // The match and league pages belong to other features: these render the two islands the
 // way those pages will (server-side first paint, real translations), so a broken prop or

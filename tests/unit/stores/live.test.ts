@@ -50,8 +50,8 @@ const fakeStorage = {
 	removeItem: (k: string) => void storage.delete(k),
 };
 
-type LiveModule = typeof import('../../../src/stores/live');
-type SpoilerModule = typeof import('../../../src/stores/spoiler');
+type LiveModule = typeof import('~/stores/live');
+type SpoilerModule = typeof import('~/stores/spoiler');
 let live: LiveModule;
 let spoiler: SpoilerModule;
 
@@ -75,8 +75,8 @@ beforeAll(async () => {
 	vi.stubGlobal('navigator', nav);
 	vi.stubGlobal('localStorage', fakeStorage);
 	vi.resetModules();
-	live = await import('../../../src/stores/live');
-	spoiler = await import('../../../src/stores/spoiler');
+	live = await import('~/stores/live');
+	spoiler = await import('~/stores/spoiler');
 });
 afterAll(() => vi.unstubAllGlobals());
 
@@ -288,7 +288,7 @@ describe('$live announcements and spoilers', () => {
 		spoiler.setSpoiler({ mode: 'delay', delaySec: 45 });
 		expect(storage.get('matchday.spoiler')).toBe('delay:45');
 		vi.resetModules();
-		const again = await import('../../../src/stores/spoiler');
+		const again = await import('~/stores/spoiler');
 		expect(again.$spoiler.get()).toEqual({ mode: 'delay', delaySec: 45 });
 		expect(again.parseSpoiler('hide:x')).toEqual({ mode: 'hide', delaySec: 0 });
 		expect(again.parseSpoiler('delay:99999')).toEqual({ mode: 'delay', delaySec: 600 });

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { json, requestMeta } from '../../../server/auth/http';
-import { requestPasswordReset } from '../../../server/auth/reset';
-import { failureResponse, parseBody } from '../../../server/auth/responses';
-import { forgotBody } from '../../../server/auth/schemas';
+import { json, requestMeta } from '~/server/auth/http';
+import { requestPasswordReset } from '~/server/auth/reset';
+import { failureResponse, parseBody } from '~/server/auth/responses';
+import { forgotBody } from '~/server/auth/schemas';
 
 /** POST /api/auth/forgot-password: 202 whether or not the address is registered. */
 export const POST: APIRoute = async ({ request, clientAddress, locals }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requestMeta } from '../../../server/auth/http';
-import { login } from '../../../server/auth/login';
-import { failureResponse, grantResponse, parseBody } from '../../../server/auth/responses';
-import { loginBody } from '../../../server/auth/schemas';
+import { requestMeta } from '~/server/auth/http';
+import { login } from '~/server/auth/login';
+import { failureResponse, grantResponse, parseBody } from '~/server/auth/responses';
+import { loginBody } from '~/server/auth/schemas';
 
 /** POST /api/auth/login: `{ email, password }` → the spec's `{ data: { ...user, token } }`. */
 export const POST: APIRoute = async ({ request, clientAddress }) => {

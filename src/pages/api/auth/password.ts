@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { changePassword } from '../../../server/auth/account';
-import { requireCaller } from '../../../server/auth/guard';
-import { requestMeta } from '../../../server/auth/http';
-import { failureResponse, grantResponse, parseBody } from '../../../server/auth/responses';
-import { passwordBody } from '../../../server/auth/schemas';
+import { changePassword } from '~/server/auth/account';
+import { requireCaller } from '~/server/auth/guard';
+import { requestMeta } from '~/server/auth/http';
+import { failureResponse, grantResponse, parseBody } from '~/server/auth/responses';
+import { passwordBody } from '~/server/auth/schemas';
 
 /**
  * POST /api/auth/password `{ current_password, new_password }`: every other session ends;

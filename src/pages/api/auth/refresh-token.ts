@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { cookieNames, readCookie } from '../../../server/auth/cookies';
-import { isCrossSite, rateLimited, requestMeta, unauthorized } from '../../../server/auth/http';
-import { limits } from '../../../server/auth/rate-limit';
-import { refresh } from '../../../server/auth/refresh';
-import { clearCookies, cookieGrantResponse, grantResponse, parseBody } from '../../../server/auth/responses';
-import { refreshBody } from '../../../server/auth/schemas';
+import { cookieNames, readCookie } from '~/server/auth/cookies';
+import { isCrossSite, rateLimited, requestMeta, unauthorized } from '~/server/auth/http';
+import { limits } from '~/server/auth/rate-limit';
+import { refresh } from '~/server/auth/refresh';
+import { clearCookies, cookieGrantResponse, grantResponse, parseBody } from '~/server/auth/responses';
+import { refreshBody } from '~/server/auth/schemas';
 
 /**
  * POST /api/auth/refresh-token: `{ refresh_token }` → new tokens in the login shape. Without

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { json, requestMeta } from '../../../server/auth/http';
-import { register } from '../../../server/auth/register';
-import { failureResponse, parseBody } from '../../../server/auth/responses';
-import { registerBody } from '../../../server/auth/schemas';
+import { json, requestMeta } from '~/server/auth/http';
+import { register } from '~/server/auth/register';
+import { failureResponse, parseBody } from '~/server/auth/responses';
+import { registerBody } from '~/server/auth/schemas';
 
 /** POST /api/auth/register: 202 "check your e-mail", the same for a new or a taken address. */
 export const POST: APIRoute = async ({ request, clientAddress, locals }) => {

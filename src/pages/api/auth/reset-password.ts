@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { json, requestMeta } from '../../../server/auth/http';
-import { resetPassword } from '../../../server/auth/reset';
-import { clearCookies, failureResponse, parseBody } from '../../../server/auth/responses';
-import { resetBody } from '../../../server/auth/schemas';
+import { json, requestMeta } from '~/server/auth/http';
+import { resetPassword } from '~/server/auth/reset';
+import { clearCookies, failureResponse, parseBody } from '~/server/auth/responses';
+import { resetBody } from '~/server/auth/schemas';
 
 /** POST /api/auth/reset-password: `{ token, password }`; every session ends on success. */
 export const POST: APIRoute = async ({ request, clientAddress }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { LOCALES } from '../../../i18n/locales';
-import { cancelSubscription } from '../../../server/payments/billing';
+import { LOCALES } from '~/i18n/locales';
+import { cancelSubscription } from '~/server/payments/billing';
 
 const form = z.object({ subscription: z.coerce.number().int().positive(), locale: z.enum(LOCALES).default('en') });
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { safeRedirect } from '../../../lib/safe-redirect';
-import { dismissMaxAge, REMINDER_COOKIE } from '../../../server/payments/billing';
+import { safeRedirect } from '~/lib/safe-redirect';
+import { dismissMaxAge, REMINDER_COOKIE } from '~/server/payments/billing';
 
 const form = z.object({ key: z.string().regex(/^\d{1,12}-\d{1,12}$/), next: z.string().max(2048).default('/') });
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { h2hHandler } from '../../../server/football/api/handlers';
+import { h2hHandler } from '~/server/football/api/handlers';
 
 export const prerender = false;
 

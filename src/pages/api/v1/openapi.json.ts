@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { jsonResponse, MAX_AGE } from '../../../server/football/api/http';
-import { OPENAPI } from '../../../server/football/api/openapi';
+import { jsonResponse, MAX_AGE } from '~/server/football/api/http';
+import { OPENAPI } from '~/server/football/api/openapi';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { visitorCountry } from '../../../server/streams/country';
-import { serveMedia } from '../../../server/streams/media';
+import { visitorCountry } from '~/server/streams/country';
+import { serveMedia } from '~/server/streams/media';
 
 /** Signed HLS manifests and segments: each request is checked against its viewer. */
 export const GET: APIRoute = async ({ params, url, locals, request, clientAddress }) => {

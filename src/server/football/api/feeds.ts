@@ -1,4 +1,4 @@
-import { getDb, type Database } from '../../db/client';
+import { getDb, type Database } from '~/server/db/client';
 import { crestSvg } from '../crest';
 import { ensureFootballData } from '../ensure';
 import { buildCalendar } from '../ical';

@@ -1,4 +1,4 @@
-import { getDb, type Database } from '../../db/client';
+import { getDb, type Database } from '~/server/db/client';
 import { ensureFootballData } from '../ensure';
 import { getCompetition, listCompetitions } from '../queries/competitions';
 import { getHeadToHead } from '../queries/head-to-head';

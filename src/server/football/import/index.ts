@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '~/server/db/client';
 import { aliasKey, shortName, slugify, teamColours, tla } from '../names';
 import { canonicalClubName, CLUB_ALIASES, NATION_CODES, RIVALRIES } from './aliases';
 import { parseSourceFile, squadsSchema, stadiumsSchema, teamsFileSchema, type ParsedMatch, type RawTeam } from './parse';
 import { COMPETITIONS, SOURCE_FILES, competitionInfo, type SourceFile } from './sources';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '~/server/db/rows';
 import { upsertRows, type UpsertCount } from './upsert';
 import { unifyScorerNames, type GoalRow } from './scorer-names';
 import { importSquads } from './squads';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MatchStage, MatchStatus } from '../../db/schema/football';
+import type { MatchStage, MatchStatus } from '~/server/db/schema/football';
 import { splitCountrySuffix } from '../names';
 import { importStatus, winnerOf, type RawScore } from '../status';
 import { localToUtc } from '../time';

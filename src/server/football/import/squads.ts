@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database } from '~/server/db/client';
 import { aliasKey } from '../names';
 import type { squadsSchema } from './parse';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '~/server/db/rows';
 import { upsertRows, type UpsertCount } from './upsert';
 
 type Squads = z.infer<typeof squadsSchema>;

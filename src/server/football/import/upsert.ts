@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import type { Database } from '~/server/db/client';
+import { rowsOf } from '~/server/db/rows';
 
 /** Counts of what one upsert did. */
 export interface UpsertCount {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { getDb } from '~/server/db/client';
+import { rowsOf } from '~/server/db/rows';
 
 export { sql };
 

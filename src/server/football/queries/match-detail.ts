@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '~/server/db/client';
 import { cached } from '~/server/cache/data-cache';
 import { LISTS_TAG, matchTag } from '~/server/cache/tags';
 import { computeHeadToHead, type HeadToHead } from '../tables/head-to-head';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { localDate } from '../../../lib/time-zone';
+import { localDate } from '~/lib/time-zone';
 import { cached } from '~/server/cache/data-cache';
 import { LISTS_TAG } from '~/server/cache/tags';
 import { dayRangeUtc } from '../time';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { detectDevice } from '../../../lib/device';
+import type { Database } from '~/server/db/client';
+import { detectDevice } from '~/lib/device';
 import { cached } from '~/server/cache/data-cache';
 import { LISTS_TAG } from '~/server/cache/tags';
 import { localDate } from '../time';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '~/server/db/client';
 import { cached } from '~/server/cache/data-cache';
 import { LISTS_TAG } from '~/server/cache/tags';
 import { query } from './sql';

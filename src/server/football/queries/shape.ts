@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { MatchStage, MatchStatus } from '../../db/schema/football';
+import type { MatchStage, MatchStatus } from '~/server/db/schema/football';
 import { effectiveStatus } from '../status';
 import { toDate } from './sql';
 

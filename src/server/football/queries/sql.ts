@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '~/server/db/client';
 
 /**
  * Runs a raw query and returns its rows on both engines: PGlite answers `{ rows }`,

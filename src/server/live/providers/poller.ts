@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '~/server/db/client';
 import { applyLiveChange } from '../apply';
 import type { LiveBus } from '../bus';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '~/server/db/rows';
 import { readMatchStates } from '../matches';
 import { diffMatch, type ProviderMatch } from './normalized';
 

@@ -1,4 +1,4 @@
-import { config } from '../../config';
+import { config } from '~/server/config';
 import { sandboxProvider } from './sandbox';
 import { stripeProvider } from './stripe';
 import type { PaymentProvider } from './types';

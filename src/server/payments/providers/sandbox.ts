@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { localHref } from '../../../lib/locale-resolution';
-import { paymentsNow as now } from '../../clock';
+import { localHref } from '~/lib/locale-resolution';
+import { paymentsNow as now } from '~/server/clock';
 import type { PaymentEvent } from '../events';
 import { derivedKey } from '../keys';
 import { verifySignature } from '../signature';

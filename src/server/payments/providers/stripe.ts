@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { config } from '../../config';
-import { paymentsNow as now } from '../../clock';
+import { config } from '~/server/config';
+import { paymentsNow as now } from '~/server/clock';
 import type { PaymentEvent } from '../events';
 import { WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from '../signature';
 import type { PaymentProvider } from './types';

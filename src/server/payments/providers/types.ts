@@ -1,5 +1,5 @@
-import type { Locale } from '../../../i18n/locales';
-import type { CheckoutRow, PlanRow } from '../../db/schema/payments';
+import type { Locale } from '~/i18n/locales';
+import type { CheckoutRow, PlanRow } from '~/server/db/schema/payments';
 import type { PaymentEvent } from '../events';
 
 export interface StartCheckoutInput {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cached, clearDataCache, dataCacheSize, DataCache } from '../../../../src/server/cache/data-cache';
-import { invalidateTags, matchChangeTags, matchTag } from '../../../../src/server/cache/tags';
+import { cached, clearDataCache, dataCacheSize, DataCache } from '~/server/cache/data-cache';
+import { invalidateTags, matchChangeTags, matchTag } from '~/server/cache/tags';
 
 describe('data cache', () => {
 	it('serves a hit without loading, shares concurrent loads, and drops on a change of its match', async () => {

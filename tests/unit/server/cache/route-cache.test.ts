@@ -8,9 +8,9 @@ import {
 	routeCacheStats,
 	store,
 	unmarked,
-} from '../../../../src/server/cache/route-cache';
-import { storedPage } from '../../../../src/server/cache/front';
-import { invalidateTags } from '../../../../src/server/cache/tags';
+} from '~/server/cache/route-cache';
+import { storedPage } from '~/server/cache/front';
+import { invalidateTags } from '~/server/cache/tags';
 
 function page(body: string, opts?: Parameters<typeof cacheRoute>[1], init: ResponseInit = {}): Response {
 	const response = new Response(body, { status: 200, headers: { 'Content-Type': 'text/html' }, ...init });

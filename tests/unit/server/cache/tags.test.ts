@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cached, clearDataCache } from '../../../../src/server/cache/data-cache';
-import { cacheRoute, clearRouteCache, lookup, store } from '../../../../src/server/cache/route-cache';
-import { invalidateTags, matchChangeTags } from '../../../../src/server/cache/tags';
+import { cached, clearDataCache } from '~/server/cache/data-cache';
+import { cacheRoute, clearRouteCache, lookup, store } from '~/server/cache/route-cache';
+import { invalidateTags, matchChangeTags } from '~/server/cache/tags';
 
 function page(body: string, tags: string[]): Response {
 	const response = new Response(body, { headers: { 'Content-Type': 'text/html' } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badRequest, etagMatches, jsonResponse } from '../../../../src/server/football/api/http';
-import { dateParam, idParam, param, seasonParam, timeZoneParam } from '../../../../src/server/football/api/params';
+import { badRequest, etagMatches, jsonResponse } from '~/server/football/api/http';
+import { dateParam, idParam, param, seasonParam, timeZoneParam } from '~/server/football/api/params';
 
 describe('API plumbing', () => {
 	it('answers 304 to a matching If-None-Match, 200 with ETag and Cache-Control otherwise', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hotScore } from '../../../../src/server/football/queries/hot';
+import { hotScore } from '~/server/football/queries/hot';
 
 describe('hot-match score', () => {
 	it('adds competition weight, table strength, closeness, rivalry and stage', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCalendar, escapeText, foldLine, icsDateTime } from '../../../../src/server/football/ical';
-import type { MatchSummary } from '../../../../src/server/football/queries/shape';
+import { buildCalendar, escapeText, foldLine, icsDateTime } from '~/server/football/ical';
+import type { MatchSummary } from '~/server/football/queries/shape';
 
 const team = (id: number, name: string) => ({
 	id, name, shortName: name, slug: name.toLowerCase().replace(/\W+/g, '-'), tla: null, isNational: false,

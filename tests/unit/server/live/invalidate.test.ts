@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cached, clearDataCache } from '../../../../src/server/cache/data-cache';
-import { cacheRoute, clearRouteCache, lookup, store } from '../../../../src/server/cache/route-cache';
-import { MemoryBus } from '../../../../src/server/live/bus';
-import { followForInvalidation } from '../../../../src/server/live/invalidate';
+import { cached, clearDataCache } from '~/server/cache/data-cache';
+import { cacheRoute, clearRouteCache, lookup, store } from '~/server/cache/route-cache';
+import { MemoryBus } from '~/server/live/bus';
+import { followForInvalidation } from '~/server/live/invalidate';
 
 function page(body: string, tags: string[]): Response {
 	const response = new Response(body, { headers: { 'Content-Type': 'text/html' } });

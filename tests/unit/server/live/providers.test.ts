@@ -4,10 +4,10 @@ import {
 	apiFootballInterval,
 	mapApiFootballFixture,
 	msToUtcMidnight,
-} from '../../../../src/server/live/providers/api-football';
-import { mapFootballDataMatch } from '../../../../src/server/live/providers/football-data';
-import { diffMatch, type ProviderMatch } from '../../../../src/server/live/providers/normalized';
-import { liveChangeSchema } from '../../../../src/server/live/apply';
+} from '~/server/live/providers/api-football';
+import { mapFootballDataMatch } from '~/server/live/providers/football-data';
+import { diffMatch, type ProviderMatch } from '~/server/live/providers/normalized';
+import { liveChangeSchema } from '~/server/live/apply';
 
 const fixture = (path: string) =>
 	JSON.parse(readFileSync(new URL(`../../../fixtures/providers/${path}`, import.meta.url), 'utf8')) as {

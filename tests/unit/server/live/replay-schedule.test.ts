@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReplay, type PastMatch } from '../../../../src/server/live/providers/replay-schedule';
+import { buildReplay, type PastMatch } from '~/server/live/providers/replay-schedule';
 
 // Euro 2024 opener as openfootball records it: Germany 5-1 Scotland, Rüdiger's own goal listed for Scotland.
 const match: PastMatch = {

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { requestMeta } from '../../../../server/auth/http';
-import { login } from '../../../../server/auth/login';
-import { failureResponse, grantResponse, parseBody } from '../../../../server/auth/responses';
-import { loginBody } from '../../../../server/auth/schemas';
+import { requestMeta } from '~/server/auth/http';
+import { login } from '~/server/auth/login';
+import { failureResponse, grantResponse, parseBody } from '~/server/auth/responses';
+import { loginBody } from '~/server/auth/schemas';
 
 /** POST /api/auth/cms/login: as /api/auth/login, for admin-scope accounts, 5 tries per 15 min. */
 export const POST: APIRoute = async ({ request, clientAddress }) => {

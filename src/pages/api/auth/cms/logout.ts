@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { logout } from '../../../../server/auth/account';
-import { isCrossSite, json, methodNotAllowed } from '../../../../server/auth/http';
-import { clearCookies } from '../../../../server/auth/responses';
+import { logout } from '~/server/auth/account';
+import { isCrossSite, json, methodNotAllowed } from '~/server/auth/http';
+import { clearCookies } from '~/server/auth/responses';
 
 /** POST /api/auth/cms/logout: ends the CMS session only (the site session is untouched). */
 export const POST: APIRoute = async ({ request, locals }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireCaller } from '../../../../server/auth/guard';
-import { json } from '../../../../server/auth/http';
-import { revokeOwnSession } from '../../../../server/auth/sessions';
+import { requireCaller } from '~/server/auth/guard';
+import { json } from '~/server/auth/http';
+import { revokeOwnSession } from '~/server/auth/sessions';
 
 /** DELETE /api/auth/sessions/{id}: ends one of the caller's sessions (404 if not theirs). */
 export const DELETE: APIRoute = async ({ request, locals, params }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { requireCaller } from '../../../../server/auth/guard';
-import { json } from '../../../../server/auth/http';
-import { listSessions } from '../../../../server/auth/sessions';
+import { requireCaller } from '~/server/auth/guard';
+import { json } from '~/server/auth/http';
+import { listSessions } from '~/server/auth/sessions';
 
 /** GET /api/auth/sessions: the caller's live sessions (the current one flagged). */
 export const GET: APIRoute = async ({ request, locals }) => {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { calendarHandler } from '../../../../server/football/api/feeds';
+import { calendarHandler } from '~/server/football/api/feeds';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { receiveWebhook } from '../../../../server/payments/webhook';
+import { receiveWebhook } from '~/server/payments/webhook';
 
 /**
  * Provider webhooks. The body is read as raw text: the signature covers the exact bytes,

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { competitionHandler } from '../../../../server/football/api/handlers';
+import { competitionHandler } from '~/server/football/api/handlers';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { competitionsHandler } from '../../../../server/football/api/handlers';
+import { competitionsHandler } from '~/server/football/api/handlers';
 
 export const prerender = false;
 

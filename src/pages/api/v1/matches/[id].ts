@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { matchHandler } from '../../../../server/football/api/handlers';
+import { matchHandler } from '~/server/football/api/handlers';
 
 export const prerender = false;
 

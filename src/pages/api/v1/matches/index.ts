@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { matchesHandler } from '../../../../server/football/api/handlers';
+import { matchesHandler } from '~/server/football/api/handlers';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { teamHandler } from '../../../../server/football/api/handlers';
+import { teamHandler } from '~/server/football/api/handlers';
 
 export const prerender = false;
 

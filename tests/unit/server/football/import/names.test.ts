@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aliasKey, initials, shortName, slugify, splitCountrySuffix, teamColours } from '../../../../../src/server/football/names';
-import { canonicalClubName } from '../../../../../src/server/football/import/aliases';
+import { aliasKey, initials, shortName, slugify, splitCountrySuffix, teamColours } from '~/server/football/names';
+import { canonicalClubName } from '~/server/football/import/aliases';
 
 describe('team names', () => {
 	it('removes the Champions League country suffix', () => {

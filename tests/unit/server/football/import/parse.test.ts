@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kickoffOf, parseMinute, parseRound, parseSourceFile } from '../../../../../src/server/football/import/parse';
-import { SOURCE_FILES } from '../../../../../src/server/football/import/sources';
+import { kickoffOf, parseMinute, parseRound, parseSourceFile } from '~/server/football/import/parse';
+import { SOURCE_FILES } from '~/server/football/import/sources';
 
 const euro = SOURCE_FILES.find((f) => f.path === 'euro.json/2024/euro.json')!;
 const cl = SOURCE_FILES.find((f) => f.path === 'football.json/2024-25/uefa.cl.json')!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unifyScorerNames } from '../../../../../src/server/football/import/scorer-names';
+import { unifyScorerNames } from '~/server/football/import/scorer-names';
 
 const goal = (team_id: number, player_name: string, own_goal = false) => ({ team_id, player_name, own_goal });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveStatus, importStatus, winnerOf } from '../../../../../src/server/football/status';
+import { effectiveStatus, importStatus, winnerOf } from '~/server/football/status';
 
 const kickoff = new Date('2025-05-31T19:00:00Z');
 const before = new Date('2025-05-31T12:00:00Z');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { computeHeadToHead, type H2HMatch } from '../../../../../src/server/football/tables/head-to-head';
-import { tieBreakRule } from '../../../../../src/server/football/tables/rules';
-import { computeTable, type TableMatch, type TeamRef } from '../../../../../src/server/football/tables/standings';
+import { computeHeadToHead, type H2HMatch } from '~/server/football/tables/head-to-head';
+import { tieBreakRule } from '~/server/football/tables/rules';
+import { computeTable, type TableMatch, type TeamRef } from '~/server/football/tables/standings';
 
 const team = (id: number, name: string): TeamRef => ({ id, name, slug: name.toLowerCase() });
 const A = team(1, 'Alpha');

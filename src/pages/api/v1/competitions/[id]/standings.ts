@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { standingsHandler } from '../../../../../server/football/api/handlers';
+import { standingsHandler } from '~/server/football/api/handlers';
 
 export const prerender = false;
 
