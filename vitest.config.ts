@@ -10,6 +10,8 @@ export default getViteConfig({
 		testTimeout: 30_000,
 		hookTimeout: 60_000,
 		pool: 'forks',
-		reporters: process.env.CI_REPORT ? ['default', ['json', { outputFile: 'reports/vitest.json' }]] : ['default'],
+		reporters: process.env.CI_REPORT
+			? ['default', ['json', { outputFile: 'reports/vitest.json' }]]
+			: ['default'],
 	},
 });

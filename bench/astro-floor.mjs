@@ -37,7 +37,10 @@ const app = spawn(process.execPath, [join(outDir, 'server/entry.mjs')], {
 const results = [];
 try {
 	for (let i = 0; i < 100; i++) {
-		const up = await fetch(`http://127.0.0.1:${PORT}/robots.txt`).then((r) => r.ok, () => false);
+		const up = await fetch(`http://127.0.0.1:${PORT}/robots.txt`).then(
+			(r) => r.ok,
+			() => false,
+		);
 		if (up) break;
 		await new Promise((r) => setTimeout(r, 100));
 	}
@@ -62,8 +65,12 @@ try {
 }
 
 console.log(`\n${describeRun(options)}\n`);
-console.log('| path | bare node:http req/s | bare Astro req/s | Astro / bare | p99 bare / Astro ms |');
+console.log(
+	'| path | bare node:http req/s | bare Astro req/s | Astro / bare | p99 bare / Astro ms |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const r of results) {
-	console.log(`| ${r.path} (${r.bytes} B) | ${r.bare.rps.toFixed(0)} | ${r.astro.rps.toFixed(0)} | ${((r.astro.rps / r.bare.rps) * 100).toFixed(0)} % | ${r.bare.p99.toFixed(1)} / ${r.astro.p99.toFixed(1)} |`);
+	console.log(
+		`| ${r.path} (${r.bytes} B) | ${r.bare.rps.toFixed(0)} | ${r.astro.rps.toFixed(0)} | ${((r.astro.rps / r.bare.rps) * 100).toFixed(0)} % | ${r.bare.p99.toFixed(1)} / ${r.astro.p99.toFixed(1)} |`,
+	);
 }

@@ -26,14 +26,27 @@ const PORT = portArg > 0 ? Number(process.argv[portArg + 1]) : 4610;
 const [SITE, CACHED, BARE] = [PORT, PORT + 1, PORT + 2];
 for (const port of [SITE, CACHED, BARE]) {
 	// Measuring someone else's server by mistake is worse than not measuring.
-	const taken = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+	const taken = await fetch(`http://127.0.0.1:${port}/`).then(
+		() => true,
+		() => false,
+	);
 	if (taken) throw new Error(`port ${port} is in use: pick others with --port`);
 }
 
 async function startSite(port, env) {
 	const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
 	const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-		env: { ...process.env, ASTRO_OUT_DIR: outDir, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: join(dataDir, 'pglite'), FEED: 'off', SITE_URL: `http://127.0.0.1:${port}`, ...env },
+		env: {
+			...process.env,
+			ASTRO_OUT_DIR: outDir,
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			DATA_DIR: dataDir,
+			DATABASE_URL: join(dataDir, 'pglite'),
+			FEED: 'off',
+			SITE_URL: `http://127.0.0.1:${port}`,
+			...env,
+		},
 		stdio: ['ignore', 'ignore', 'inherit'],
 	});
 	const deadline = Date.now() + 180_000;
@@ -44,18 +57,38 @@ async function startSite(port, env) {
 		} catch {}
 		await new Promise((r) => setTimeout(r, 500));
 	}
-	return { child, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
+	return {
+		child,
+		stop: () => {
+			child.kill('SIGTERM');
+			rmSync(dataDir, { recursive: true, force: true });
+		},
+	};
 }
 
 /** Registers and logs in a visitor on the site at `port`; returns its auth cookies. */
 async function signIn(port) {
 	const base = `http://127.0.0.1:${port}`;
-	const account = { email: `bench-${port}-${Date.now()}@example.test`, name: 'Bench', password: 'a long bench passphrase 42' };
-	const json = (body) => ({ method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify(body) });
+	const account = {
+		email: `bench-${port}-${Date.now()}@example.test`,
+		name: 'Bench',
+		password: 'a long bench passphrase 42',
+	};
+	const json = (body) => ({
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', Origin: base },
+		body: JSON.stringify(body),
+	});
 	await fetch(`${base}/api/auth/register`, json(account));
-	const login = await fetch(`${base}/api/auth/login`, json({ email: account.email, password: account.password }));
+	const login = await fetch(
+		`${base}/api/auth/login`,
+		json({ email: account.email, password: account.password }),
+	);
 	if (!login.ok) throw new Error(`bench login failed: ${login.status}`);
-	return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+	return login.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ');
 }
 
 async function findMatchPath(port) {
@@ -80,7 +113,9 @@ try {
 	const paths = ['/en', await findMatchPath(SITE), '/robots.txt'];
 	const signedIn = { [SITE]: await signIn(SITE), [CACHED]: await signIn(CACHED) };
 	for (const path of paths) {
-		const sample = await fetch(`http://127.0.0.1:${SITE}${path}`, { headers: { Cookie: 'i18n_redirected=en' } });
+		const sample = await fetch(`http://127.0.0.1:${SITE}${path}`, {
+			headers: { Cookie: 'i18n_redirected=en' },
+		});
 		const body = Buffer.from(await sample.arrayBuffer());
 		const headers = replayableHeaders(sample);
 		const bare = await startBare(BARE, body, headers);
@@ -88,9 +123,25 @@ try {
 			// A returning visitor: the language cookie matches the page (a first visit is
 			// answered by Astro, which sets it).
 			const headers = { Cookie: 'i18n_redirected=en', ...extra };
-			await load({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, seconds: 1, headers }); // warm-up
-			const r = await load({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, seconds: SECONDS, headers });
-			results.push({ path, label, status: sample.status, ...r, bytes: Math.round(r.bytes / Math.max(1, r.requests)) });
+			await load({
+				url: `http://127.0.0.1:${port}${path}`,
+				connections: CONNECTIONS,
+				seconds: 1,
+				headers,
+			}); // warm-up
+			const r = await load({
+				url: `http://127.0.0.1:${port}${path}`,
+				connections: CONNECTIONS,
+				seconds: SECONDS,
+				headers,
+			});
+			results.push({
+				path,
+				label,
+				status: sample.status,
+				...r,
+				bytes: Math.round(r.bytes / Math.max(1, r.requests)),
+			});
 			return r;
 		};
 		const b = await run('bare node:http', BARE);
@@ -102,8 +153,12 @@ try {
 			await run('site, route cache, Accept-Encoding: br', CACHED, { 'Accept-Encoding': 'br' });
 			await run('site, route cache, no cookie (crawler, first visit)', CACHED, { Cookie: '' });
 			// A signed-in visitor: never the anonymous page; the member cache after auth.
-			await run('site, signed in, route cache off', SITE, { Cookie: `i18n_redirected=en; ${signedIn[SITE]}` });
-			await run('site, signed in, member cache', CACHED, { Cookie: `i18n_redirected=en; ${signedIn[CACHED]}` });
+			await run('site, signed in, route cache off', SITE, {
+				Cookie: `i18n_redirected=en; ${signedIn[SITE]}`,
+			});
+			await run('site, signed in, member cache', CACHED, {
+				Cookie: `i18n_redirected=en; ${signedIn[CACHED]}`,
+			});
 		}
 		results.push({ path, label: 'ratio', uncached: u.rps / b.rps, cached: c.rps / b.rps });
 		bare.stop();
@@ -118,8 +173,12 @@ console.log('| page | server | req/s | p50 ms | p99 ms | errors |');
 console.log('| --- | --- | ---: | ---: | ---: | ---: |');
 for (const r of results) {
 	if (r.label === 'ratio') {
-		console.log(`| ${r.path} | **ratio to bare** | uncached ${(r.uncached * 100).toFixed(0)} % | cached ${(r.cached * 100).toFixed(0)} % | | |`);
+		console.log(
+			`| ${r.path} | **ratio to bare** | uncached ${(r.uncached * 100).toFixed(0)} % | cached ${(r.cached * 100).toFixed(0)} % | | |`,
+		);
 	} else {
-		console.log(`| ${r.path} (${r.status}, ${r.bytes} B sent) | ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+		console.log(
+			`| ${r.path} (${r.status}, ${r.bytes} B sent) | ${r.label} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`,
+		);
 	}
 }

@@ -37,7 +37,9 @@ function stamping(inner: LiveBus): LiveBus {
 				};
 			}
 			const value = Reflect.get(target, prop, receiver) as unknown;
-			return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+			return typeof value === 'function'
+				? (value as (...a: unknown[]) => unknown).bind(target)
+				: value;
 		},
 	});
 }
@@ -81,7 +83,13 @@ async function run(msg: Command): Promise<unknown> {
 		globalThis.gc?.();
 		globalThis.gc?.();
 		const m = process.memoryUsage();
-		return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, clients: hub.stats().clients, bare: bare.size };
+		return {
+			rss: m.rss,
+			heapUsed: m.heapUsed,
+			external: m.external,
+			clients: hub.stats().clients,
+			bare: bare.size,
+		};
 	}
 	if (msg.cmd === 'commit') {
 		// Real write path: one transaction per change (match row + log row), publish after COMMIT.
@@ -97,13 +105,20 @@ async function run(msg: Command): Promise<unknown> {
 			score++;
 			const before = publishes.length;
 			await applyLiveChange(
-				{ matchId: matchId!, kind: 'score', status: 'live', minute: 10, score: { home: score, away: 0 } },
+				{
+					matchId: matchId!,
+					kind: 'score',
+					status: 'live',
+					minute: 10,
+					score: { home: score, away: 0 },
+				},
 				{ db: handle.db, bus },
 			);
 			if (publishes.length > before) fanout.push(publishes.at(-1)!);
 		}
 		fanout.sort((a, b) => a - b);
-		const at = (p: number) => fanout[Math.min(fanout.length - 1, Math.floor(p * fanout.length))] ?? 0;
+		const at = (p: number) =>
+			fanout[Math.min(fanout.length - 1, Math.floor(p * fanout.length))] ?? 0;
 		return { committed: msg.count, fanoutP50: at(0.5), fanoutP99: at(0.99), stats: hub.stats() };
 	}
 	// Fan-out only: the same event (formatted once) to every client, as fast as possible.
@@ -115,7 +130,14 @@ async function run(msg: Command): Promise<unknown> {
 			id: base + i,
 			matchId: matchId!,
 			kind: 'score',
-			payload: { status: 'live', minute: 10, score: { home: i, away: 0 }, version: i, isReplay: false, t: now() },
+			payload: {
+				status: 'live',
+				minute: 10,
+				score: { home: i, away: 0 },
+				version: i,
+				isReplay: false,
+				t: now(),
+			},
 			createdAt: new Date().toISOString(),
 		};
 		if (msg.target === 'hub') await bus.publish(event);
@@ -135,4 +157,10 @@ process.on('message', (msg: Command & { seq: number }) => {
 		(error: Error) => process.send?.({ seq: msg.seq, ok: false, error: error.message }),
 	);
 });
-process.send?.({ ready: true, hubPort: port(hubServer), barePort: port(bareServer), matchId, bus: bus.mode });
+process.send?.({
+	ready: true,
+	hubPort: port(hubServer),
+	barePort: port(bareServer),
+	matchId,
+	bus: bus.mode,
+});

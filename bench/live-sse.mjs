@@ -26,10 +26,14 @@ const THREADS = Number(process.env.BENCH_CLIENT_THREADS ?? 2);
 // File descriptors: each held client is one socket here and one in the server. Re-run
 // through bash with the hard limit when the soft one is too low.
 if (!process.env.LIVE_BENCH_CHILD) {
-	const r = spawnSync('bash', ['-c', `ulimit -n $(ulimit -Hn) 2>/dev/null; exec "${process.execPath}" "${process.argv[1]}"`], {
-		stdio: 'inherit',
-		env: { ...process.env, LIVE_BENCH_CHILD: '1' },
-	});
+	const r = spawnSync(
+		'bash',
+		['-c', `ulimit -n $(ulimit -Hn) 2>/dev/null; exec "${process.execPath}" "${process.argv[1]}"`],
+		{
+			stdio: 'inherit',
+			env: { ...process.env, LIVE_BENCH_CHILD: '1' },
+		},
+	);
 	process.exit(r.status ?? 1);
 }
 
@@ -94,7 +98,11 @@ class Pool {
 	}
 	async open(port, path, n) {
 		const per = Math.ceil(n / this.workers.length);
-		await Promise.all(this.workers.map((w, i) => this.call(w, { cmd: 'open', port, path, n: Math.max(0, Math.min(per, n - i * per)) })));
+		await Promise.all(
+			this.workers.map((w, i) =>
+				this.call(w, { cmd: 'open', port, path, n: Math.max(0, Math.min(per, n - i * per)) }),
+			),
+		);
 	}
 	async minEvents() {
 		const r = await this.all({ cmd: 'counts' });
@@ -113,7 +121,8 @@ class Pool {
 	}
 }
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted, p) =>
+	sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 function summary(samples) {
 	const s = Float64Array.from(samples).sort();
 	return { n: s.length, p50: pct(s, 50), p99: pct(s, 99), max: s.at(-1) ?? NaN };
@@ -133,7 +142,11 @@ async function latencyRun(server, pool, commits, perSecond) {
 		if (Date.now() > end) throw new Error('timed out waiting for clients');
 		await new Promise((res) => setTimeout(res, 50));
 	}
-	return { ...summary(await pool.samples()), serverFanoutP50: r.fanoutP50, serverFanoutP99: r.fanoutP99 };
+	return {
+		...summary(await pool.samples()),
+		serverFanoutP50: r.fanoutP50,
+		serverFanoutP99: r.fanoutP99,
+	};
 }
 
 const results = { date: new Date().toISOString(), node: process.version };
@@ -148,7 +161,9 @@ console.log(`live-sse: ${BIG} clients, latency at ${SMALL} and ${BIG}, fan-out a
 	const pool = new Pool(THREADS);
 	await pool.open(info.hubPort, path, SMALL);
 	results.latencySmall = await latencyRun(server, pool, 200, 20);
-	console.log(`memory bus, ${SMALL} clients: commit→client p50 ${ms(results.latencySmall.p50)}, p99 ${ms(results.latencySmall.p99)}, max ${ms(results.latencySmall.max)} (${results.latencySmall.n} samples); server fan-out per event p50 ${ms(results.latencySmall.serverFanoutP50)}, p99 ${ms(results.latencySmall.serverFanoutP99)}`);
+	console.log(
+		`memory bus, ${SMALL} clients: commit→client p50 ${ms(results.latencySmall.p50)}, p99 ${ms(results.latencySmall.p99)}, max ${ms(results.latencySmall.max)} (${results.latencySmall.n} samples); server fan-out per event p50 ${ms(results.latencySmall.serverFanoutP50)}, p99 ${ms(results.latencySmall.serverFanoutP99)}`,
+	);
 	const t0 = now();
 	await pool.open(info.hubPort, path, BIG - SMALL);
 	results.connectSeconds = (now() - t0) / 1000;
@@ -158,9 +173,13 @@ console.log(`live-sse: ${BIG} clients, latency at ${SMALL} and ${BIG}, fan-out a
 		rssBytes: (held.rss - base.rss) / held.clients,
 		heapBytes: (held.heapUsed - base.heapUsed) / held.clients,
 	};
-	console.log(`held ${held.clients} clients (opened ${BIG - SMALL} in ${results.connectSeconds.toFixed(1)} s); server RSS ${(held.rss / 2 ** 20).toFixed(0)} MiB, +${(results.memoryPerClient.rssBytes / 1024).toFixed(1)} KB RSS and +${(results.memoryPerClient.heapBytes / 1024).toFixed(1)} KB heap per client`);
+	console.log(
+		`held ${held.clients} clients (opened ${BIG - SMALL} in ${results.connectSeconds.toFixed(1)} s); server RSS ${(held.rss / 2 ** 20).toFixed(0)} MiB, +${(results.memoryPerClient.rssBytes / 1024).toFixed(1)} KB RSS and +${(results.memoryPerClient.heapBytes / 1024).toFixed(1)} KB heap per client`,
+	);
 	results.latencyBig = await latencyRun(server, pool, 60, 4);
-	console.log(`memory bus, ${BIG} clients: commit→client p50 ${ms(results.latencyBig.p50)}, p99 ${ms(results.latencyBig.p99)}, max ${ms(results.latencyBig.max)} (${results.latencyBig.n} samples); server fan-out per event p50 ${ms(results.latencyBig.serverFanoutP50)}, p99 ${ms(results.latencyBig.serverFanoutP99)}`);
+	console.log(
+		`memory bus, ${BIG} clients: commit→client p50 ${ms(results.latencyBig.p50)}, p99 ${ms(results.latencyBig.p99)}, max ${ms(results.latencyBig.max)} (${results.latencyBig.n} samples); server fan-out per event p50 ${ms(results.latencyBig.serverFanoutP50)}, p99 ${ms(results.latencyBig.serverFanoutP99)}`,
+	);
 
 	// 2. Fan-out throughput: FANOUT hub clients vs FANOUT bare clients, same events.
 	await pool.keep(FANOUT);
@@ -168,7 +187,12 @@ console.log(`live-sse: ${BIG} clients, latency at ${SMALL} and ${BIG}, fan-out a
 	const bare = new Pool(THREADS);
 	await bare.open(info.barePort, '/', FANOUT);
 	const EVENTS = 300;
-	for (const [name, list] of [['hub', pool], ['bare', bare], ['hub', pool], ['bare', bare]]) {
+	for (const [name, list] of [
+		['hub', pool],
+		['bare', bare],
+		['hub', pool],
+		['bare', bare],
+	]) {
 		const before = await list.minEvents();
 		const start = now();
 		await server.call({ cmd: 'burst', target: name, count: EVENTS });
@@ -179,7 +203,9 @@ console.log(`live-sse: ${BIG} clients, latency at ${SMALL} and ${BIG}, fan-out a
 		await list.samples();
 	}
 	results.fanoutRatio = results.fanout_hub / results.fanout_bare;
-	console.log(`fan-out, ${FANOUT} clients × ${EVENTS} events: hub ${Math.round(results.fanout_hub)} msg/s, bare node:http ${Math.round(results.fanout_bare)} msg/s → ${(results.fanoutRatio * 100).toFixed(0)} %`);
+	console.log(
+		`fan-out, ${FANOUT} clients × ${EVENTS} events: hub ${Math.round(results.fanout_hub)} msg/s, bare node:http ${Math.round(results.fanout_bare)} msg/s → ${(results.fanoutRatio * 100).toFixed(0)} %`,
+	);
 	pool.end();
 	bare.end();
 	server.stop();
@@ -201,7 +227,9 @@ console.log(`live-sse: ${BIG} clients, latency at ${SMALL} and ${BIG}, fan-out a
 		const pool = new Pool(THREADS);
 		await pool.open(info.hubPort, `/api/live?matches=${info.matchId}`, SMALL);
 		results.latencyRedis = await latencyRun(server, pool, 200, 20);
-		console.log(`redis bus, ${SMALL} clients: commit→client p50 ${ms(results.latencyRedis.p50)}, p99 ${ms(results.latencyRedis.p99)}, max ${ms(results.latencyRedis.max)}; hop cost p50 +${ms(results.latencyRedis.p50 - results.latencySmall.p50)}`);
+		console.log(
+			`redis bus, ${SMALL} clients: commit→client p50 ${ms(results.latencyRedis.p50)}, p99 ${ms(results.latencyRedis.p99)}, max ${ms(results.latencyRedis.max)}; hop cost p50 +${ms(results.latencyRedis.p50 - results.latencySmall.p50)}`,
+		);
 		pool.end();
 		server.stop();
 	}

@@ -11,7 +11,9 @@ const files = readdirSync(new URL('.', import.meta.url))
 let failed = 0;
 for (const file of files) {
 	console.log(`\n=== bench/${file}`);
-	const r = spawnSync(process.execPath, [new URL(file, import.meta.url).pathname], { stdio: 'inherit' });
+	const r = spawnSync(process.execPath, [new URL(file, import.meta.url).pathname], {
+		stdio: 'inherit',
+	});
 	if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -39,7 +39,8 @@ export function astroImports(source) {
 	if (front) blocks.push(front[1]);
 	for (const m of source.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) blocks.push(m[1]);
 	const specifiers = [];
-	const pattern = /\bimport\s+(?:type\s+)?(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+	const pattern =
+		/\bimport\s+(?:type\s+)?(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 	for (const block of blocks) {
 		for (const m of block.matchAll(pattern)) specifiers.push(m[1] ?? m[2]);
 	}
@@ -53,7 +54,11 @@ function resolveLocal(root, fromFile, specifier) {
 	else if (specifier.startsWith('.')) base = resolve(dirname(fromFile), specifier);
 	else return null;
 	base = base.replace(/\?.*$/, '');
-	const candidates = [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => join(base, `index${e}`))];
+	const candidates = [
+		base,
+		...EXTENSIONS.map((e) => base + e),
+		...EXTENSIONS.map((e) => join(base, `index${e}`)),
+	];
 	const found = candidates.find((c) => existsSync(c) && statSync(c).isFile());
 	return posix(relative(root, found ?? base));
 }
@@ -143,7 +148,8 @@ export async function checkDependencies(root = process.cwd()) {
 	}
 	const { output } = result;
 	const violations = output.summary.violations.map(
-		(v) => `${v.rule.name}: ${v.from} → ${v.cycle ? v.cycle.map((c) => c.name ?? c).join(' → ') : v.to}`,
+		(v) =>
+			`${v.rule.name}: ${v.from} → ${v.cycle ? v.cycle.map((c) => c.name ?? c).join(' → ') : v.to}`,
 	);
 
 	const edges = [];
@@ -153,7 +159,8 @@ export async function checkDependencies(root = process.cwd()) {
 			if (dep.couldNotResolve && /^(\.|~\/)/.test(dep.module)) {
 				violations.push(`not-resolvable: ${module.source} → ${dep.module}`);
 			}
-			if (!dep.couldNotResolve && dep.resolved.startsWith('src/')) edges.push([module.source, dep.resolved]);
+			if (!dep.couldNotResolve && dep.resolved.startsWith('src/'))
+				edges.push([module.source, dep.resolved]);
 		}
 	}
 	for (const file of filesUnder(join(root, 'src'), '.astro')) {
@@ -166,7 +173,8 @@ export async function checkDependencies(root = process.cwd()) {
 				continue;
 			}
 			edges.push([from, to]);
-			for (const rule of brokenRules(rules, from, to)) violations.push(`${rule.name}: ${from} → ${to}`);
+			for (const rule of brokenRules(rules, from, to))
+				violations.push(`${rule.name}: ${from} → ${to}`);
 		}
 	}
 
@@ -183,7 +191,8 @@ export async function checkDependencies(root = process.cwd()) {
 	for (const component of cycles(graph)) {
 		const links = [];
 		for (const a of component)
-			for (const b of component) if (graph.get(a)?.has(b)) links.push(`    ${example.get(`${a}|${b}`)}`);
+			for (const b of component)
+				if (graph.get(a)?.has(b)) links.push(`    ${example.get(`${a}|${b}`)}`);
 		violations.push(`server folders in a cycle: ${component.join(', ')}\n${links.join('\n')}`);
 	}
 	return violations;

@@ -7,7 +7,9 @@ import { register } from 'node:module';
 register('./ts-resolve.mjs', import.meta.url);
 
 const { openDatabase } = await import('../src/server/db/client.ts');
-const { importFootballData, formatImportReport } = await import('../src/server/football/import/index.ts');
+const { importFootballData, formatImportReport } = await import(
+	'../src/server/football/import/index.ts'
+);
 const { config } = await import('../src/server/config.ts');
 
 const started = Date.now();

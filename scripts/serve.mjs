@@ -60,7 +60,8 @@ function fromCache(req, res) {
 	res.setHeader('X-Cache', 'HIT');
 	// A first visit, a crawler or a language switch: remember the page's language, as the
 	// locale middleware would have (stored pages never carry a Set-Cookie of their own).
-	if (cookieValue(cookie, LOCALE_COOKIE) !== locale) res.setHeader('Set-Cookie', localeCookieHeader(locale));
+	if (cookieValue(cookie, LOCALE_COOKIE) !== locale)
+		res.setHeader('Set-Cookie', localeCookieHeader(locale));
 	// The stored page compressed, when the browser takes it and the copy is ready.
 	const encoding = pickEncoding(req.headers['accept-encoding']);
 	const packed = encoding ? hit.encoded?.[encoding] : undefined;

@@ -25,5 +25,6 @@ await import(new URL('./serve.mjs', import.meta.url).href);
 // now rather than make the first visitor wait.
 const t0 = Date.now();
 const warm = await fetch(`http://127.0.0.1:${process.env.PORT}/robots.txt`).catch((e) => e);
-if (warm instanceof Error || !warm.ok) console.error('Warm-up request failed:', warm.status ?? warm.message);
+if (warm instanceof Error || !warm.ok)
+	console.error('Warm-up request failed:', warm.status ?? warm.message);
 else console.log(`Ready in ${Date.now() - t0} ms: http://localhost:${process.env.PORT}`);

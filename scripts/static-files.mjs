@@ -34,7 +34,17 @@ const TYPES = {
 	'.xml': 'application/xml',
 };
 /** Worth compressing: text. Images and fonts are compressed already. */
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.map', '.webmanifest', '.txt', '.xml']);
+const COMPRESSIBLE = new Set([
+	'.js',
+	'.mjs',
+	'.css',
+	'.svg',
+	'.json',
+	'.map',
+	'.webmanifest',
+	'.txt',
+	'.xml',
+]);
 /** Hashed file names never change content: a year, immutable. Anything else: an hour. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=3600';
@@ -97,13 +107,22 @@ export function staticFiles(clientDir, { assetsPrefix = '/_astro/' } = {}) {
 	const compressNext = () => {
 		const file = queue.shift();
 		if (!file) return;
-		brotliCompress(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.length } }, (error, br) => {
-			if (!error && br.length < file.body.length) file.encoded.set('br', br);
-			gzip(file.body, { level: 9 }, (error, gz) => {
-				if (!error && gz.length < file.body.length) file.encoded.set('gzip', gz);
-				compressNext();
-			});
-		});
+		brotliCompress(
+			file.body,
+			{
+				params: {
+					[zlib.BROTLI_PARAM_QUALITY]: 11,
+					[zlib.BROTLI_PARAM_SIZE_HINT]: file.body.length,
+				},
+			},
+			(error, br) => {
+				if (!error && br.length < file.body.length) file.encoded.set('br', br);
+				gzip(file.body, { level: 9 }, (error, gz) => {
+					if (!error && gz.length < file.body.length) file.encoded.set('gzip', gz);
+					compressNext();
+				});
+			},
+		);
 	};
 	compressNext();
 
@@ -136,7 +155,10 @@ export function staticFiles(clientDir, { assetsPrefix = '/_astro/' } = {}) {
 		if (file.compressible) res.setHeader('Vary', 'Accept-Encoding');
 
 		const ifNoneMatch = req.headers['if-none-match'];
-		if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+		if (
+			ifNoneMatch &&
+			ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+		) {
 			res.statusCode = 304;
 			res.end();
 			return true;

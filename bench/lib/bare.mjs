@@ -11,9 +11,13 @@ export async function startBare(port, body, headers) {
 	const dir = mkdtempSync(join(tmpdir(), 'bare-'));
 	const file = join(dir, 'response.json');
 	writeFileSync(file, JSON.stringify({ headers, body: body.toString('base64') }));
-	const child = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname, String(port), file], {
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
+	const child = spawn(
+		process.execPath,
+		[new URL('./bare-server.mjs', import.meta.url).pathname, String(port), file],
+		{
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	);
 	await new Promise((resolve) => child.stdout.once('data', resolve));
 	return {
 		stop() {

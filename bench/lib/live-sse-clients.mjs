@@ -20,7 +20,9 @@ class Client {
 			this.sock = connect(port, '127.0.0.1');
 			this.sock.setEncoding('latin1');
 			this.sock.on('error', reject);
-			this.sock.write(`GET ${path} HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
+			this.sock.write(
+				`GET ${path} HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`,
+			);
 			let head = true;
 			this.sock.on('data', (chunk) => {
 				const at = now();

@@ -38,7 +38,8 @@ export async function load({ url, connections = 16, seconds = 5, headers = {} })
 	const elapsed = (performance.now() - started) / 1000;
 	agent.destroy();
 	latencies.sort((a, b) => a - b);
-	const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+	const pct = (p) =>
+		latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
 	return {
 		requests: latencies.length,
 		rps: latencies.length / elapsed,

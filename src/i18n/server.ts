@@ -30,7 +30,8 @@ function flatten(locale: Locale): Map<string, string> {
 	const walk = (prefix: string, value: unknown) => {
 		if (typeof value === 'string') out.set(prefix, value);
 		else if (value && typeof value === 'object') {
-			for (const [k, v] of Object.entries(value)) walk(prefix.endsWith(':') ? `${prefix}${k}` : `${prefix}.${k}`, v);
+			for (const [k, v] of Object.entries(value))
+				walk(prefix.endsWith(':') ? `${prefix}${k}` : `${prefix}.${k}`, v);
 		}
 	};
 	for (const [ns, messages] of Object.entries(resources[locale] ?? {})) walk(`${ns}:`, messages);
@@ -53,7 +54,9 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 export function useTranslations(locale: Locale): Translate {
 	let messages = flat.get(locale);
 	if (!messages) flat.set(locale, (messages = flatten(locale)));
-	const fallback = flat.get(DEFAULT_LOCALE) ?? flat.set(DEFAULT_LOCALE, flatten(DEFAULT_LOCALE)).get(DEFAULT_LOCALE)!;
+	const fallback =
+		flat.get(DEFAULT_LOCALE) ??
+		flat.set(DEFAULT_LOCALE, flatten(DEFAULT_LOCALE)).get(DEFAULT_LOCALE)!;
 	const slow = getInstance().getFixedT(locale);
 	return (key, options) => {
 		const full = key.includes(':') ? key : `common:${key}`;

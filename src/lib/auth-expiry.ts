@@ -9,7 +9,8 @@ export type TokenStatus = 'valid' | 'expired' | 'unknown';
 
 /** Status of a token whose expiry (ms since epoch) is `expiresAt`, at time `now`. */
 export function tokenStatus(expiresAt: number | null | undefined, now: number): TokenStatus {
-	if (expiresAt === null || expiresAt === undefined || !Number.isFinite(expiresAt)) return 'unknown';
+	if (expiresAt === null || expiresAt === undefined || !Number.isFinite(expiresAt))
+		return 'unknown';
 	return now < expiresAt - EXPIRY_SKEW_MS ? 'valid' : 'expired';
 }
 

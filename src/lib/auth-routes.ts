@@ -23,7 +23,8 @@ export function routeAccess(pathname: string): RouteAccess {
 	const rest = stripLocale(pathname);
 	const segments = rest.split('/').filter(Boolean);
 	const first = segments[0] ?? '';
-	if (first === 'cms') return segments[1] === 'login' && segments.length === 2 ? 'cms-guest' : 'cms';
+	if (first === 'cms')
+		return segments[1] === 'login' && segments.length === 2 ? 'cms-guest' : 'cms';
 	if (!PAGE_ROOTS.has(first)) return 'public';
 	if (GUEST_ROOTS.has(first)) return 'guest';
 	if (PROTECTED_ROOTS.has(first)) return 'protected';

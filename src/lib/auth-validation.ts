@@ -20,9 +20,13 @@ export function checkField(rule: FieldRule, value: string): string | null {
 	if (value.trim() === '' && rule !== 'password' && rule !== 'newPassword') return 'required';
 	switch (rule) {
 		case 'email':
-			return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) && value.length <= 254 ? null : 'invalid_email';
+			return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) && value.length <= 254
+				? null
+				: 'invalid_email';
 		case 'name':
-			return value.trim().length <= 80 && !/[\u0000-\u001f\u007f]/.test(value) ? null : 'invalid_name';
+			return value.trim().length <= 80 && !/[\u0000-\u001f\u007f]/.test(value)
+				? null
+				: 'invalid_name';
 		case 'password':
 			return value === '' ? 'required' : null;
 		case 'newPassword':
@@ -51,5 +55,7 @@ export const AUTH_ERROR_CODES = [
 /** The `auth:errors.*` key for a code from the query string. */
 export function errorKey(code: string | null): string | null {
 	if (!code) return null;
-	return (AUTH_ERROR_CODES as readonly string[]).includes(code) ? `auth:errors.${code}` : 'auth:errors.unknown';
+	return (AUTH_ERROR_CODES as readonly string[]).includes(code)
+		? `auth:errors.${code}`
+		: 'auth:errors.unknown';
 }

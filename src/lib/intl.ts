@@ -7,7 +7,10 @@
 const MAX_FORMATTERS = 2000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function dateTimeFormat(
+	locale: string,
+	options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
 	const key = `${locale}|${JSON.stringify(options)}`;
 	let formatter = formatters.get(key);
 	if (!formatter) {

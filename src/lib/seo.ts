@@ -15,7 +15,10 @@ export function alternatesFor(pathname: string, origin: string): Alternate[] {
 		hreflang: LOCALE_TAGS[locale].split('-')[0] as string,
 		href: new URL(pathForLocale(pathname, locale), origin).href,
 	}));
-	links.push({ hreflang: 'x-default', href: new URL(pathForLocale(pathname, DEFAULT_LOCALE), origin).href });
+	links.push({
+		hreflang: 'x-default',
+		href: new URL(pathForLocale(pathname, DEFAULT_LOCALE), origin).href,
+	});
 	return links;
 }
 
@@ -29,7 +32,7 @@ export function canonicalFor(pathname: string, locale: Locale, origin: string): 
  * so `</script>` inside a CMS string stays data.
  */
 export function jsonLd(data: unknown): string {
-	return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) =>
-		c === '\u2028' ? '\\u2028' : '\\u2029',
-	);
+	return JSON.stringify(data)
+		.replace(/</g, '\\u003c')
+		.replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
 }

@@ -28,7 +28,9 @@ export const auth = defineMiddleware(async (context, next) => {
 	});
 	context.locals.user = resolved.web?.user ?? null;
 	context.locals.session = resolved.web?.session ?? null;
-	context.locals.cms = resolved.cms ? { user: resolved.cms.user, session: resolved.cms.session } : null;
+	context.locals.cms = resolved.cms
+		? { user: resolved.cms.user, session: resolved.cms.session }
+		: null;
 
 	const { locale } = context.locals;
 	const here = pathname + search;
@@ -36,13 +38,19 @@ export const auth = defineMiddleware(async (context, next) => {
 		return redirect(`/${locale}/login?redirect=${encodeURIComponent(here)}`, resolved.setCookies);
 	}
 	if (access === 'cms' && !resolved.cms?.user.scope.includes('admin')) {
-		return redirect(`/${locale}/cms/login?redirect=${encodeURIComponent(here)}`, resolved.setCookies);
+		return redirect(
+			`/${locale}/cms/login?redirect=${encodeURIComponent(here)}`,
+			resolved.setCookies,
+		);
 	}
 	if (access === 'guest' && resolved.web && context.request.method === 'GET') {
 		return redirect(`/${locale}`, resolved.setCookies);
 	}
 	if (access === 'cms-guest' && resolved.cms && context.request.method === 'GET') {
-		return redirect(safeRedirect(context.url.searchParams.get('redirect'), `/${locale}`), resolved.setCookies);
+		return redirect(
+			safeRedirect(context.url.searchParams.get('redirect'), `/${locale}`),
+			resolved.setCookies,
+		);
 	}
 
 	const response = await next();

@@ -7,8 +7,10 @@ import { isPageRoot } from '../lib/routes';
 
 /** Paths that are not localised pages: endpoints, assets, feeds. */
 function isUnlocalised(pathname: string): boolean {
-	return /^\/(api|_astro|_image|_server-islands|media)(\/|$)/.test(pathname) ||
-		/^\/[^/]+\.(xml|txt|ico|png|svg|webmanifest|json|js|css|m3u8|ts)$/.test(pathname);
+	return (
+		/^\/(api|_astro|_image|_server-islands|media)(\/|$)/.test(pathname) ||
+		/^\/[^/]+\.(xml|txt|ico|png|svg|webmanifest|json|js|css|m3u8|ts)$/.test(pathname)
+	);
 }
 
 /**
@@ -63,4 +65,3 @@ export const locale = defineMiddleware(async (context, next) => {
 	}
 	return next();
 });
-

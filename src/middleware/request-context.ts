@@ -22,7 +22,10 @@ export const requestContext = defineMiddleware(async (context, next) => {
 
 	const length = Number(context.request.headers.get('content-length') ?? 0);
 	if (length > MAX_BODY_BYTES) {
-		return Response.json({ error: 'payload_too_large', message: 'Request body too large' }, { status: 413 });
+		return Response.json(
+			{ error: 'payload_too_large', message: 'Request body too large' },
+			{ status: 413 },
+		);
 	}
 	const isApi = context.url.pathname.startsWith('/api/');
 	if (!isApi && !PAGE_METHODS.has(context.request.method)) {

@@ -34,14 +34,16 @@ export const securityHeaders = defineMiddleware(async (context, next) => {
 		headers.set('X-Content-Type-Options', 'nosniff');
 	}
 	const embeddable = isEmbeddable(context.url.pathname);
-	if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+	if (!headers.has('Referrer-Policy'))
+		headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
 	headers.set('Cross-Origin-Opener-Policy', 'same-origin');
 	if (!embeddable) headers.set('X-Frame-Options', 'DENY');
 	headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
 	headers.delete('X-Powered-By');
 	// Astro labels pages plain `text/html`; say the charset in the header too, so nothing
 	// has to sniff it before the <meta charset> arrives.
-	if (headers.get('Content-Type') === 'text/html') headers.set('Content-Type', 'text/html; charset=utf-8');
+	if (headers.get('Content-Type') === 'text/html')
+		headers.set('Content-Type', 'text/html; charset=utf-8');
 	const csp = headers.get('Content-Security-Policy');
 	const frame = embeddable ? 'frame-ancestors *' : "frame-ancestors 'none'";
 	if (!csp) {

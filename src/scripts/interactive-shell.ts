@@ -25,7 +25,9 @@ function reloadOnChunkError(): void {
 		sessionStorage.setItem('chunk-reload-at', String(Date.now()));
 		location.reload();
 	};
-	addEventListener('vite:preloadError', (event) => reload((event as Event & { payload?: unknown }).payload));
+	addEventListener('vite:preloadError', (event) =>
+		reload((event as Event & { payload?: unknown }).payload),
+	);
 	addEventListener('unhandledrejection', (event) => reload(event.reason));
 }
 

@@ -3,7 +3,13 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 const STYLES: Record<string, Intl.DateTimeFormatOptions> = {
 	time: { hour: '2-digit', minute: '2-digit' },
 	date: { weekday: 'short', day: 'numeric', month: 'short' },
-	datetime: { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+	datetime: {
+		weekday: 'short',
+		day: 'numeric',
+		month: 'short',
+		hour: '2-digit',
+		minute: '2-digit',
+	},
 };
 
 /**
@@ -15,7 +21,9 @@ const STYLES: Record<string, Intl.DateTimeFormatOptions> = {
 export function rememberTimeZone(): void {
 	const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 	if (!zone) return;
-	const rendered = document.querySelector<HTMLMetaElement>('meta[name="server-time-zone"]')?.content;
+	const rendered = document.querySelector<HTMLMetaElement>(
+		'meta[name="server-time-zone"]',
+	)?.content;
 	if (rendered === zone) return;
 	document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
 	const lang = document.documentElement.lang || 'en';

@@ -36,7 +36,10 @@ const schema = z.object({
 	/** Live: competitions (slugs, comma-separated) the replay feed draws from; empty = every tournament. */
 	REPLAY_COMPETITIONS: z
 		.string()
-		.regex(/^[a-z0-9-]*(,[a-z0-9-]+)*$/, 'REPLAY_COMPETITIONS must be competition slugs separated by commas')
+		.regex(
+			/^[a-z0-9-]*(,[a-z0-9-]+)*$/,
+			'REPLAY_COMPETITIONS must be competition slugs separated by commas',
+		)
 		.default(''),
 	/** Live: SSE heartbeat period (ms); at most 15 s so 60 s proxy idle timeouts never cut in. */
 	LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(15000).default(15000),

@@ -47,7 +47,10 @@ export async function entitlementsFor(
 			and(
 				eq(subscriptions.userId, userId),
 				inArray(subscriptions.status, GRANTING),
-				or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, new Date(at))),
+				or(
+					isNull(subscriptions.currentPeriodEnd),
+					gt(subscriptions.currentPeriodEnd, new Date(at)),
+				),
 			),
 		);
 	return rows

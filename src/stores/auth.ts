@@ -17,7 +17,8 @@ export interface AuthState {
 }
 
 /** The spec's message, word for word. */
-export const EXPIRED_MESSAGE = 'Both token and refresh token have expired. Your request was aborted.';
+export const EXPIRED_MESSAGE =
+	'Both token and refresh token have expired. Your request was aborted.';
 
 /** Both tokens expired: the session was reset and the request never left. Not logged. */
 export class ExpiredAuthSessionError extends Error {
@@ -116,11 +117,14 @@ export function resetSession(): void {
 
 function userFrom(body: unknown): AuthUser {
 	const data = (body as { data?: unknown } | null)?.data;
-	if (!data || typeof data !== 'object') throw new AuthError('User data response does not contain field data');
+	if (!data || typeof data !== 'object')
+		throw new AuthError('User data response does not contain field data');
 	return data as AuthUser;
 }
 
-function remember(user: AuthUser & { token?: { expires_at?: unknown; refresh_expires_at?: unknown } }): void {
+function remember(
+	user: AuthUser & { token?: { expires_at?: unknown; refresh_expires_at?: unknown } },
+): void {
 	const { token } = user;
 	if (typeof token?.expires_at === 'number') known.access = token.expires_at;
 	if (typeof token?.refresh_expires_at === 'number') known.refresh = token.refresh_expires_at;
@@ -176,7 +180,10 @@ export async function authFetch(input: string, init: RequestInit = {}): Promise<
 		env.fetch(input, {
 			credentials: 'same-origin',
 			...init,
-			headers: { Accept: 'application/json', ...(init.headers as Record<string, string> | undefined) },
+			headers: {
+				Accept: 'application/json',
+				...(init.headers as Record<string, string> | undefined),
+			},
 		});
 	try {
 		const now = env.now();

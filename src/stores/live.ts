@@ -162,7 +162,8 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 	if (kind === 'snapshot') {
 		for (const m of (data.matches ?? []) as LiveMatchState[]) {
 			const current = $liveMatches.get()[m.matchId];
-			if (current?.version !== undefined && m.version !== undefined && m.version < current.version) continue;
+			if (current?.version !== undefined && m.version !== undefined && m.version < current.version)
+				continue;
 			$liveMatches.setKey(m.matchId, withMinuteAt(m, now));
 		}
 		return;

@@ -35,7 +35,10 @@ export async function startCheckout(body: CheckoutBody): Promise<void> {
 			$checkout.set({ status: 'login' });
 			return;
 		}
-		const data = (await response.json().catch(() => ({}))) as { redirectUrl?: string; error?: string };
+		const data = (await response.json().catch(() => ({}))) as {
+			redirectUrl?: string;
+			error?: string;
+		};
 		if (!response.ok || !data.redirectUrl) {
 			$checkout.set({ status: 'error', error: data.error ?? 'generic' });
 			return;

@@ -41,6 +41,10 @@ export function revealScore(matchId: string): void {
 }
 
 /** Whether a match's score must be hidden now. */
-export function scoreHidden(settings: SpoilerSettings, revealed: ReadonlySet<string>, matchId: string): boolean {
+export function scoreHidden(
+	settings: SpoilerSettings,
+	revealed: ReadonlySet<string>,
+	matchId: string,
+): boolean {
 	return settings.mode === 'hide' && !revealed.has(matchId);
 }

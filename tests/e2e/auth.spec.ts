@@ -29,19 +29,28 @@ async function cookie(context: BrowserContext, name: string) {
 function latestMail(to: string, kind: string): { text: string } | undefined {
 	let files: string[] = [];
 	try {
-		files = readdirSync(OUTBOX).filter((f) => f.endsWith('.json')).sort();
+		files = readdirSync(OUTBOX)
+			.filter((f) => f.endsWith('.json'))
+			.sort();
 	} catch {
 		return undefined;
 	}
 	for (const file of files.reverse()) {
-		const mail = JSON.parse(readFileSync(join(OUTBOX, file), 'utf8')) as { to: string; kind: string; text: string };
+		const mail = JSON.parse(readFileSync(join(OUTBOX, file), 'utf8')) as {
+			to: string;
+			kind: string;
+			text: string;
+		};
 		if (mail.to === to && mail.kind === kind) return mail;
 	}
 	return undefined;
 }
 
 test.describe('accounts', () => {
-	test('signed-in visitors share cached public pages, with their own header, never the anonymous page', async ({ page, browser }) => {
+	test('signed-in visitors share cached public pages, with their own header, never the anonymous page', async ({
+		page,
+		browser,
+	}) => {
 		const email = unique();
 		await register(page, email);
 		await logIn(page, email);
@@ -66,7 +75,10 @@ test.describe('accounts', () => {
 		await anonymous.close();
 	});
 
-	test('register, reach a protected page through login, and land back on it', async ({ page, context }) => {
+	test('register, reach a protected page through login, and land back on it', async ({
+		page,
+		context,
+	}) => {
 		const email = unique();
 		await register(page, email);
 		await page.goto('/en/account');
@@ -101,7 +113,10 @@ test.describe('accounts', () => {
 		await expect(page.getByRole('alert')).toContainText('passen nicht zusammen');
 	});
 
-	test('refresh after expiry: the page clock passes the access lifetime; the store refreshes once', async ({ page, context }) => {
+	test('refresh after expiry: the page clock passes the access lifetime; the store refreshes once', async ({
+		page,
+		context,
+	}) => {
 		const email = unique();
 		await register(page, email);
 		await logIn(page, email);
@@ -113,7 +128,9 @@ test.describe('accounts', () => {
 		await page.goto('/en/account');
 		expect((await refreshed).status()).toBe(200);
 		await expect(page).toHaveURL(/\/en\/account$/);
-		await expect.poll(async () => (await cookie(context, 'auth._refresh_token.local'))?.value).not.toBe(before);
+		await expect
+			.poll(async () => (await cookie(context, 'auth._refresh_token.local'))?.value)
+			.not.toBe(before);
 		// Server side too: with the access cookie gone, a page load renews from the refresh cookie.
 		await context.clearCookies({ name: 'auth._token.local' });
 		await page.goto('/en/account');
@@ -176,7 +193,9 @@ test.describe('accounts', () => {
 
 	test.describe('with JavaScript off', () => {
 		test.use({ javaScriptEnabled: false });
-		test('forms post and answer with redirects; logout lands on the locale home', async ({ page }) => {
+		test('forms post and answer with redirects; logout lands on the locale home', async ({
+			page,
+		}) => {
 			const email = unique();
 			await register(page, email);
 			await page.goto('/en/login?redirect=%2Fen%2Faccount');
@@ -192,7 +211,10 @@ test.describe('accounts', () => {
 
 	test('E4: a cross-site form post to the login page is refused', async ({ request }) => {
 		const response = await request.post('/en/login', {
-			headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+			headers: {
+				origin: 'https://evil.example',
+				'content-type': 'application/x-www-form-urlencoded',
+			},
 			data: 'email=a%40example.com&password=x',
 		});
 		expect(response.status()).toBe(403);
@@ -205,7 +227,9 @@ test.describe('accounts', () => {
 			headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
 		});
 		expect(preflight.headers()['access-control-allow-origin']).toBeUndefined();
-		const me = await request.get('/api/me?access_token=abc', { headers: { origin: 'https://evil.example' } });
+		const me = await request.get('/api/me?access_token=abc', {
+			headers: { origin: 'https://evil.example' },
+		});
 		expect(me.status()).toBe(401);
 		expect(me.headers()['access-control-allow-origin']).toBeUndefined();
 	});

@@ -24,10 +24,15 @@ test.describe('home: a day of matches', () => {
 		const page = await context.newPage();
 		const response = await page.goto('/en/home-2025-08-15');
 		expect(response?.status()).toBe(200);
-		const row = page.locator('li.match-row', { hasText: 'Liverpool FC' }).filter({ hasText: 'AFC Bournemouth' });
+		const row = page
+			.locator('li.match-row', { hasText: 'Liverpool FC' })
+			.filter({ hasText: 'AFC Bournemouth' });
 		await expect(row).toHaveCount(1);
 		await expect(row.locator('time[data-kickoff]')).toHaveText('21:00');
-		await expect(row.locator('time[data-kickoff]')).toHaveAttribute('datetime', '2025-08-15T19:00:00.000Z');
+		await expect(row.locator('time[data-kickoff]')).toHaveAttribute(
+			'datetime',
+			'2025-08-15T19:00:00.000Z',
+		);
 		await expect(page.locator('[data-utc-label]')).toHaveCount(0);
 		await context.close();
 	});
@@ -36,18 +41,25 @@ test.describe('home: a day of matches', () => {
 		const context = await browser.newContext({ javaScriptEnabled: false });
 		const page = await context.newPage();
 		await page.goto('/en/home-2025-08-15');
-		const row = page.locator('li.match-row', { hasText: 'Liverpool FC' }).filter({ hasText: 'AFC Bournemouth' });
+		const row = page
+			.locator('li.match-row', { hasText: 'Liverpool FC' })
+			.filter({ hasText: 'AFC Bournemouth' });
 		await expect(row.locator('time[data-kickoff]')).toHaveText('19:00');
 		await expect(page.locator('[data-utc-label]')).toBeVisible();
 		await expect(page.locator('[data-utc-label]')).toHaveText('Times in UTC');
 		await context.close();
 	});
 
-	test('the browser rewrites UTC times in place and remembers its zone', async ({ browser, baseURL }) => {
+	test('the browser rewrites UTC times in place and remembers its zone', async ({
+		browser,
+		baseURL,
+	}) => {
 		const context = await browser.newContext({ timezoneId: 'Europe/Berlin' });
 		const page = await context.newPage();
 		await page.goto('/en/home-2025-08-15');
-		const row = page.locator('li.match-row', { hasText: 'Liverpool FC' }).filter({ hasText: 'AFC Bournemouth' });
+		const row = page
+			.locator('li.match-row', { hasText: 'Liverpool FC' })
+			.filter({ hasText: 'AFC Bournemouth' });
 		await expect(row.locator('time[data-kickoff]')).toHaveText('21:00');
 		await expect(page.locator('[data-utc-label]')).toBeHidden();
 		const cookies = await context.cookies(baseURL);
@@ -57,10 +69,15 @@ test.describe('home: a day of matches', () => {
 
 	test('matches are grouped by competition, with a date strip of links', async ({ page }) => {
 		await page.goto('/en/home-2025-08-16');
-		await expect(page.locator('section.competition-block[data-competition="premier-league"]')).toBeVisible();
+		await expect(
+			page.locator('section.competition-block[data-competition="premier-league"]'),
+		).toBeVisible();
 		const strip = page.getByRole('navigation', { name: 'Choose a day' });
 		await expect(strip.getByRole('link')).toHaveCount(7);
-		await expect(strip.locator('a[aria-current="date"]')).toHaveAttribute('href', '/en/home-2025-08-16');
+		await expect(strip.locator('a[aria-current="date"]')).toHaveAttribute(
+			'href',
+			'/en/home-2025-08-16',
+		);
 		await expect(strip.getByRole('link').first()).toHaveAttribute('href', '/en/home-2025-08-13');
 	});
 
@@ -68,10 +85,15 @@ test.describe('home: a day of matches', () => {
 		const response = await page.goto('/en/home-world-cup');
 		expect(response?.status()).toBe(200);
 		await expect(page.locator('section.competition-block')).toHaveCount(1);
-		await expect(page.locator('section.competition-block')).toHaveAttribute('data-competition', 'world-cup');
+		await expect(page.locator('section.competition-block')).toHaveAttribute(
+			'data-competition',
+			'world-cup',
+		);
 	});
 
-	test('any other key is the empty state with 200, offering the nearest day with matches', async ({ page }) => {
+	test('any other key is the empty state with 200, offering the nearest day with matches', async ({
+		page,
+	}) => {
 		const response = await page.goto('/en/home-nonsense');
 		expect(response?.status()).toBe(200);
 		await expect(page.locator('[data-empty-state]')).toBeVisible();
@@ -89,7 +111,10 @@ test.describe('fixtures and results', () => {
 		await filter.getByRole('link', { name: 'La Liga', exact: true }).click();
 		await expect(page).toHaveURL(/\/en\/fixtures-results\?date=2025-08-16&competition=la-liga$/);
 		await expect(page.locator('section.competition-block')).toHaveCount(1);
-		await expect(page.locator('section.competition-block')).toHaveAttribute('data-competition', 'la-liga');
+		await expect(page.locator('section.competition-block')).toHaveAttribute(
+			'data-competition',
+			'la-liga',
+		);
 	});
 
 	test('a competition alone lists its season, paginated', async ({ page }) => {
@@ -122,8 +147,12 @@ test.describe('leagues', () => {
 		const scorers = page.locator('table.scorers');
 		// Upstream spells one scorer two ways ("Mbappé", "Kylian Mbappé"); the importer merges them.
 		await expect(scorers.locator('tbody tr').first()).toContainText('Kylian Mbappé');
-		await expect(scorers.locator('tbody tr', { hasText: 'Kylian Mbappé' }).locator('td').nth(2)).toHaveText('8');
-		await expect(scorers.locator('tbody tr', { hasText: 'Lionel Messi' }).locator('td').nth(2)).toHaveText('7');
+		await expect(
+			scorers.locator('tbody tr', { hasText: 'Kylian Mbappé' }).locator('td').nth(2),
+		).toHaveText('8');
+		await expect(
+			scorers.locator('tbody tr', { hasText: 'Lionel Messi' }).locator('td').nth(2),
+		).toHaveText('7');
 		await expect(scorers.locator('caption')).toContainText('2022');
 	});
 
@@ -151,7 +180,11 @@ test.describe('teams and head-to-head', () => {
 		const response = await page.goto('/en/team/head-to-head/liverpool-fc-vs-arsenal-fc');
 		expect(response?.status()).toBe(200);
 		const played = Number(await page.locator('[data-h2h="played"]').textContent());
-		const parts = await Promise.all(['team1', 'draws', 'team2'].map(async (k) => Number(await page.locator(`[data-h2h="${k}"]`).textContent())));
+		const parts = await Promise.all(
+			['team1', 'draws', 'team2'].map(async (k) =>
+				Number(await page.locator(`[data-h2h="${k}"]`).textContent()),
+			),
+		);
 		expect(played).toBeGreaterThanOrEqual(6);
 		expect(parts.reduce((a, b) => a + b, 0)).toBe(played);
 		await expect(page.locator('li.match-row')).toHaveCount(played);
@@ -172,7 +205,9 @@ test.describe('teams and head-to-head', () => {
 });
 
 test.describe('match centre', () => {
-	test('World Cup 2022 final: score, shoot-out and goal timeline with scorers', async ({ page }) => {
+	test('World Cup 2022 final: score, shoot-out and goal timeline with scorers', async ({
+		page,
+	}) => {
 		await page.goto('/en/home-2022-12-18');
 		await page.locator('li.match-row', { hasText: 'Argentina' }).getByRole('link').click();
 		await expect(page).toHaveURL(/\/en\/match\/\d+$/);
@@ -188,7 +223,10 @@ test.describe('match centre', () => {
 		const [ld] = (await jsonLd(page)) as { '@type': string; startDate: string }[];
 		expect(ld!['@type']).toBe('SportsEvent');
 		expect(ld!.startDate).toBe('2022-12-18T15:00:00.000Z');
-		await expect(page.getByRole('link', { name: 'All meetings' })).toHaveAttribute('href', /\/en\/team\/head-to-head\/argentina-vs-france$/);
+		await expect(page.getByRole('link', { name: 'All meetings' })).toHaveAttribute(
+			'href',
+			/\/en\/team\/head-to-head\/argentina-vs-france$/,
+		);
 	});
 
 	test('a group match shows the group table around both teams', async ({ page }) => {
@@ -198,9 +236,13 @@ test.describe('match centre', () => {
 		await expect(page.locator('table.league-table tr.highlight')).toHaveCount(2);
 	});
 
-	test('the view beacon is an uncached GIF, also for ids that do not exist', async ({ request }) => {
+	test('the view beacon is an uncached GIF, also for ids that do not exist', async ({
+		request,
+	}) => {
 		for (const path of ['/en/match/1/seen.gif', '/en/match/99999999/seen.gif']) {
-			const response = await request.get(path, { headers: { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
+			const response = await request.get(path, {
+				headers: { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+			});
 			expect(response.status()).toBe(200);
 			expect(response.headers()['content-type']).toBe('image/gif');
 			expect(response.headers()['cache-control']).toBe('no-store');
@@ -256,7 +298,13 @@ test.describe('other pages', () => {
 	});
 
 	test('hot matches and lists render with structured data', async ({ page }) => {
-		for (const path of ['/en/hot-matches', '/en/most-popular-matches', '/en/league', '/en/team', '/en/fixtures-results']) {
+		for (const path of [
+			'/en/hot-matches',
+			'/en/most-popular-matches',
+			'/en/league',
+			'/en/team',
+			'/en/fixtures-results',
+		]) {
 			expect((await page.goto(path))?.status(), path).toBe(200);
 			const blocks = await jsonLd(page);
 			expect(blocks.length, path).toBeGreaterThan(0);
@@ -294,9 +342,14 @@ test.describe('phone layout', () => {
 
 	for (const name of ['home', 'league'] as const) {
 		test(`no horizontal scroll at 360 px: ${name}`, async ({ page }) => {
-			const path = name === 'home' ? '/en/home-2025-08-16' : `${await leagueHref(page, 'Premier League')}?season=2023-24`;
+			const path =
+				name === 'home'
+					? '/en/home-2025-08-16'
+					: `${await leagueHref(page, 'Premier League')}?season=2023-24`;
 			await page.goto(path);
-			const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+			const overflow = await page.evaluate(
+				() => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+			);
 			expect(overflow).toBe(0);
 		});
 	}
@@ -304,20 +357,28 @@ test.describe('phone layout', () => {
 
 test.describe('hostile input on football pages', () => {
 	test('redirects never leave the site', async ({ request }) => {
-		for (const path of ['/en/deprecated/%2F%2Fevil.com', '/en/deprecated/https%3A%2F%2Fevil.com', '/en/deprecated/..%2F..%2Fevil']) {
+		for (const path of [
+			'/en/deprecated/%2F%2Fevil.com',
+			'/en/deprecated/https%3A%2F%2Fevil.com',
+			'/en/deprecated/..%2F..%2Fevil',
+		]) {
 			const response = await request.get(path, { maxRedirects: 0 });
 			const location = response.headers().location ?? '';
 			expect(location.includes('evil'), path).toBe(false);
 			expect([301, 404, 410], path).toContain(response.status());
 		}
-		const form = await request.get('/en/team/head-to-head?team1=%2F%2Fevil.com&team2=argentina', { maxRedirects: 0 });
+		const form = await request.get('/en/team/head-to-head?team1=%2F%2Fevil.com&team2=argentina', {
+			maxRedirects: 0,
+		});
 		expect(form.status()).toBe(200);
 		expect(form.headers().location).toBeUndefined();
 	});
 
 	test('filter and key values are validated, never reflected raw', async ({ request }) => {
 		const xss = '<script>alert(1)</script>';
-		const fixtures = await request.get(`/en/fixtures-results?competition=${encodeURIComponent(xss)}&date=${encodeURIComponent(xss)}&page=-5`);
+		const fixtures = await request.get(
+			`/en/fixtures-results?competition=${encodeURIComponent(xss)}&date=${encodeURIComponent(xss)}&page=-5`,
+		);
 		expect(fixtures.status()).toBe(200);
 		expect(await fixtures.text()).not.toContain(xss);
 		const home = await request.get(`/en/home-${encodeURIComponent(xss)}`);

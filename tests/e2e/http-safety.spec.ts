@@ -2,14 +2,19 @@ import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 
 /** A raw GET: Playwright would treat `//evil.com/` as a protocol-relative URL. */
-function rawGet(baseURL: string, path: string): Promise<{ status: number; location?: string; body: string }> {
+function rawGet(
+	baseURL: string,
+	path: string,
+): Promise<{ status: number; location?: string; body: string }> {
 	const { hostname, port } = new URL(baseURL);
 	return new Promise((resolve, reject) => {
 		const req = httpRequest({ hostname, port, path, method: 'GET' }, (res) => {
 			let body = '';
 			res.setEncoding('utf8');
 			res.on('data', (chunk) => (body += chunk));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+			res.on('end', () =>
+				resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }),
+			);
 		});
 		req.on('error', reject);
 		req.end();
@@ -38,8 +43,17 @@ test('security headers on pages, redirects and 404s (H1)', async ({ request }) =
 	expect(page.headers()['content-security-policy']).not.toContain("'unsafe-inline'");
 });
 
-test('unknown locales and odd paths answer our 404, never an off-site Location (G1, G4)', async ({ baseURL }) => {
-	for (const path of ['/xx/matches', '/matches/en/123', '/energy/en/about', '//evil.com/', '/en//evil.com/', '//evil.com/en']) {
+test('unknown locales and odd paths answer our 404, never an off-site Location (G1, G4)', async ({
+	baseURL,
+}) => {
+	for (const path of [
+		'/xx/matches',
+		'/matches/en/123',
+		'/energy/en/about',
+		'//evil.com/',
+		'/en//evil.com/',
+		'//evil.com/en',
+	]) {
 		const response = await rawGet(baseURL!, path);
 		expect(response.status, path).toBe(404);
 		expect(response.location, path).toBeUndefined();
@@ -47,9 +61,14 @@ test('unknown locales and odd paths answer our 404, never an off-site Location (
 	}
 });
 
-test('hostile Accept-Language and lang values fall back to the default (G3)', async ({ request }) => {
+test('hostile Accept-Language and lang values fall back to the default (G3)', async ({
+	request,
+}) => {
 	for (const value of ['x'.repeat(8 * 1024), ';;q=abc', '*']) {
-		const response = await request.get('/', { headers: { 'Accept-Language': value }, maxRedirects: 0 });
+		const response = await request.get('/', {
+			headers: { 'Accept-Language': value },
+			maxRedirects: 0,
+		});
 		expect(response.status()).toBe(302);
 		expect(response.headers()['location']).toBe('/en');
 		expect(response.headers()['vary']).toContain('Accept-Language');
@@ -67,24 +86,38 @@ test('hostile Accept-Language and lang values fall back to the default (G3)', as
 
 test('client-sent forwarding headers are ignored (H2)', async ({ request, baseURL }) => {
 	const response = await request.get('/en/faq', {
-		headers: { 'X-Forwarded-Host': 'evil.com', 'X-Forwarded-Proto': 'http', 'X-Forwarded-For': '1.2.3.4', Host: 'evil.com' },
+		headers: {
+			'X-Forwarded-Host': 'evil.com',
+			'X-Forwarded-Proto': 'http',
+			'X-Forwarded-For': '1.2.3.4',
+			Host: 'evil.com',
+		},
 	});
 	const html = await response.text();
 	expect(html).not.toContain('evil.com');
 	expect(html).toContain(`<link rel="canonical" href="${baseURL}/en/faq"`);
-	const redirect = await request.get('/faq', { headers: { 'X-Forwarded-Host': 'evil.com' }, maxRedirects: 0 });
+	const redirect = await request.get('/faq', {
+		headers: { 'X-Forwarded-Host': 'evil.com' },
+		maxRedirects: 0,
+	});
 	expect(redirect.headers()['location']).toBe('/en/faq');
 });
 
 test('oversized bodies are refused before they are read (H4)', async ({ request }) => {
 	const response = await request.post('/en/faq', {
-		headers: { 'Content-Type': 'application/json', Origin: new URL(test.info().project.use.baseURL!).origin },
+		headers: {
+			'Content-Type': 'application/json',
+			Origin: new URL(test.info().project.use.baseURL!).origin,
+		},
 		data: JSON.stringify({ blob: 'x'.repeat(2 * 1024 * 1024) }),
 	});
 	expect(response.status()).toBe(413);
 });
 
-test('wrong methods on pages are refused without side effects (H5)', async ({ request, baseURL }) => {
+test('wrong methods on pages are refused without side effects (H5)', async ({
+	request,
+	baseURL,
+}) => {
 	const origin = new URL(baseURL!).origin;
 	for (const method of ['PUT', 'DELETE', 'PATCH']) {
 		const response = await request.fetch('/en/faq', { method, headers: { Origin: origin } });
@@ -95,13 +128,18 @@ test('wrong methods on pages are refused without side effects (H5)', async ({ re
 	expect(put.headers()['allow']).toBe('GET, HEAD, POST');
 });
 
-test('robots.txt points at the sitemap, and the sitemap lists every locale', async ({ request, baseURL }) => {
+test('robots.txt points at the sitemap, and the sitemap lists every locale', async ({
+	request,
+	baseURL,
+}) => {
 	const robots = await (await request.get('/robots.txt')).text();
 	expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 	const index = await (await request.get('/sitemap.xml')).text();
 	const chunks = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 	expect(chunks.length).toBeGreaterThan(0);
-	const content = await (await request.get(new URL(chunks.find((c) => c.includes('content'))!).pathname)).text();
+	const content = await (
+		await request.get(new URL(chunks.find((c) => c.includes('content'))!).pathname)
+	).text();
 	for (const locale of ['en', 'id', 'de', 'es', 'fr', 'it', 'nl', 'pt', 'tr', 'ru']) {
 		expect(content).toContain(`<loc>${baseURL}/${locale}/faq</loc>`);
 	}
@@ -118,12 +156,26 @@ test('the RSS feed is valid RSS with the news in that language', async ({ reques
 	expect(xml).toContain('/de/news/');
 });
 
-test('odd spellings of the CMS address are protected or unknown, never content (E2)', async ({ baseURL }) => {
-	const paths = ['/en/cms', '/en/cms/x', '/en/%63ms', '/en/%2563ms', '/en/CMS', '/en//cms', '/en/cms;x', '/en/%2e/cms', '/CMS', '/en/cms/%2e%2e/account'];
+test('odd spellings of the CMS address are protected or unknown, never content (E2)', async ({
+	baseURL,
+}) => {
+	const paths = [
+		'/en/cms',
+		'/en/cms/x',
+		'/en/%63ms',
+		'/en/%2563ms',
+		'/en/CMS',
+		'/en//cms',
+		'/en/cms;x',
+		'/en/%2e/cms',
+		'/CMS',
+		'/en/cms/%2e%2e/account',
+	];
 	for (const path of paths) {
 		const response = await rawGet(baseURL!, path);
 		expect([302, 303, 404], path).toContain(response.status);
-		if (response.status !== 404) expect(response.location, path).toMatch(/^\/(en\/)?(cms\/)?login\?redirect=/);
+		if (response.status !== 404)
+			expect(response.location, path).toMatch(/^\/(en\/)?(cms\/)?login\?redirect=/);
 		expect(response.body, path).not.toContain('data-testid="cms');
 	}
 });

@@ -24,7 +24,11 @@ test('every client chunk stays within its budget', () => {
 		.map((f) => {
 			const source = readFileSync(join(assets, f));
 			const isHls = f.toLowerCase().includes('hls') || source.includes('hlsjs');
-			return { file: f, gzip: gzipSync(source).length, limit: isHls ? HLS_CHUNK_LIMIT : CHUNK_LIMIT };
+			return {
+				file: f,
+				gzip: gzipSync(source).length,
+				limit: isHls ? HLS_CHUNK_LIMIT : CHUNK_LIMIT,
+			};
 		})
 		.filter((c) => c.gzip > c.limit);
 	expect(over).toEqual([]);
@@ -34,7 +38,8 @@ for (const [path, limit] of Object.entries(PAGE_LIMITS)) {
 	test(`${path} loads at most ${limit / 1024} KB of gzipped JavaScript`, async ({ page }) => {
 		const scripts = new Set<string>();
 		page.on('response', (response) => {
-			if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+			if (response.request().resourceType() === 'script')
+				scripts.add(new URL(response.url()).pathname);
 		});
 		const response = await page.goto(path);
 		test.skip(response?.status() === 404, `${path} does not exist yet`);

@@ -8,7 +8,10 @@ const rows = (page: Page) => page.locator('.live-list li[data-match-id]');
 async function scores(page: Page): Promise<Map<string, string>> {
 	const out = new Map<string, string>();
 	for (const li of await rows(page).all()) {
-		out.set((await li.getAttribute('data-match-id')) ?? '', (await li.getByTestId('live-score').innerText()).trim());
+		out.set(
+			(await li.getAttribute('data-match-id')) ?? '',
+			(await li.getByTestId('live-score').innerText()).trim(),
+		);
 	}
 	return out;
 }
@@ -16,7 +19,9 @@ async function scores(page: Page): Promise<Map<string, string>> {
 async function openLive(page: Page): Promise<void> {
 	await page.goto('/en/live-matches');
 	// Hydrated and connected: the store has opened its stream.
-	await expect(page.getByTestId('live-age')).toHaveAttribute('data-state', 'open', { timeout: 20_000 });
+	await expect(page.getByTestId('live-age')).toHaveAttribute('data-state', 'open', {
+		timeout: 20_000,
+	});
 	await expect(rows(page).first()).toBeVisible({ timeout: 20_000 });
 }
 
@@ -49,11 +54,16 @@ test.describe('live scores', () => {
 				{ timeout: 100_000, intervals: [500] },
 			)
 			.not.toBe('');
-		expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+		expect(
+			await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload),
+		).toBe(true);
 		await expect(page.getByTestId('live-age')).toContainText(/Updated \d+ (s|min) ago/);
 	});
 
-	test('offline keeps the last scores, says so, and catches up when back online', async ({ page, context }) => {
+	test('offline keeps the last scores, says so, and catches up when back online', async ({
+		page,
+		context,
+	}) => {
 		await openLive(page);
 		const shown = await scores(page);
 		await context.setOffline(true);
@@ -64,17 +74,31 @@ test.describe('live scores', () => {
 			if (await li.count()) await expect(li.getByTestId('live-score')).toHaveText(score);
 		}
 		// Back online: the stream reopens and resumes after the last event id it saw.
-		const resumed = page.waitForRequest((r) => r.url().includes('/api/live') && r.url().includes('lastEventId='));
+		const resumed = page.waitForRequest(
+			(r) => r.url().includes('/api/live') && r.url().includes('lastEventId='),
+		);
 		await context.setOffline(false);
 		await resumed;
-		await expect(page.getByTestId('live-age')).toHaveAttribute('data-state', 'open', { timeout: 20_000 });
+		await expect(page.getByTestId('live-age')).toHaveAttribute('data-state', 'open', {
+			timeout: 20_000,
+		});
 		await expect(page.getByTestId('live-age')).not.toContainText('Offline');
 	});
 
-	test('the server sends what is live in the HTML itself (crawlers, no JavaScript), scores hidden for a spoiler-safe visitor', async ({ browser, request }) => {
+	test('the server sends what is live in the HTML itself (crawlers, no JavaScript), scores hidden for a spoiler-safe visitor', async ({
+		browser,
+		request,
+	}) => {
 		// Wait for something to be live (the replay feed starts matches on its own).
 		await expect
-			.poll(async () => ((await (await request.get('/en/live-matches')).text()).match(/data-match-id="\d+"/g) ?? []).length, { timeout: 60_000 })
+			.poll(
+				async () =>
+					(
+						(await (await request.get('/en/live-matches')).text()).match(/data-match-id="\d+"/g) ??
+						[]
+					).length,
+				{ timeout: 60_000 },
+			)
 			.toBeGreaterThan(0);
 		const context = await browser.newContext({ javaScriptEnabled: false });
 		const page = await context.newPage();
@@ -88,13 +112,17 @@ test.describe('live scores', () => {
 		await context.close();
 	});
 
-	test('spoiler-safe mode hides scores until revealed and is remembered after a reload', async ({ page }) => {
+	test('spoiler-safe mode hides scores until revealed and is remembered after a reload', async ({
+		page,
+	}) => {
 		await openLive(page);
 		await page.getByTestId('spoiler-mode').selectOption('hide');
 		const first = rows(page).first();
 		await expect(first.getByTestId('live-score')).toHaveText('–');
 		await page.reload();
-		await expect(page.getByTestId('live-age')).toHaveAttribute('data-state', 'open', { timeout: 20_000 });
+		await expect(page.getByTestId('live-age')).toHaveAttribute('data-state', 'open', {
+			timeout: 20_000,
+		});
 		await expect(page.getByTestId('spoiler-mode')).toHaveValue('hide');
 		const row = rows(page).first();
 		await expect(row.getByTestId('live-score')).toHaveText('–');
@@ -102,7 +130,8 @@ test.describe('live scores', () => {
 		await expect(row.getByTestId('live-score')).toHaveText(/^\d+–\d+$/);
 		await expect(row.getByTestId('reveal')).toHaveCount(0);
 		// Other matches stay hidden.
-		if ((await rows(page).count()) > 1) await expect(rows(page).nth(1).getByTestId('live-score')).toHaveText('–');
+		if ((await rows(page).count()) > 1)
+			await expect(rows(page).nth(1).getByTestId('live-score')).toHaveText('–');
 	});
 });
 
@@ -110,28 +139,38 @@ test.describe('live on the football pages', () => {
 	test.setTimeout(120_000);
 
 	/** A match live now (a replay); `group`: only a group-stage match, which has a table. */
-	async function aLiveMatch(page: Page, group = false): Promise<{ id: number; competition: number; season: string }> {
+	async function aLiveMatch(
+		page: Page,
+		group = false,
+	): Promise<{ id: number; competition: number; season: string }> {
 		let found: { id: number; competition: number; season: string } | undefined;
 		await expect
-			.poll(async () => {
-				const body = await (await page.request.get('/api/v1/matches?status=live')).json();
-				const all = (body.competitions ?? []).flatMap((c: { matches: unknown[] }) => c.matches) as {
-					id: number;
-					stage: string;
-					minute: number | null;
-					competition: { id: number };
-					season: string;
-				}[];
-				// Early in the match, so it is still being played when the page is checked.
-				const m = all.find((x) => (!group || x.stage === 'group') && (x.minute ?? 0) < 60);
-				found = m && { id: m.id, competition: m.competition.id, season: m.season };
-				return Boolean(found);
-			}, { timeout: 90_000 })
+			.poll(
+				async () => {
+					const body = await (await page.request.get('/api/v1/matches?status=live')).json();
+					const all = (body.competitions ?? []).flatMap(
+						(c: { matches: unknown[] }) => c.matches,
+					) as {
+						id: number;
+						stage: string;
+						minute: number | null;
+						competition: { id: number };
+						season: string;
+					}[];
+					// Early in the match, so it is still being played when the page is checked.
+					const m = all.find((x) => (!group || x.stage === 'group') && (x.minute ?? 0) < 60);
+					found = m && { id: m.id, competition: m.competition.id, season: m.season };
+					return Boolean(found);
+				},
+				{ timeout: 90_000 },
+			)
 			.toBe(true);
 		return found!;
 	}
 
-	test('today on the home page lists what is live now, replays included, labelled', async ({ page }) => {
+	test('today on the home page lists what is live now, replays included, labelled', async ({
+		page,
+	}) => {
 		await aLiveMatch(page);
 		await page.goto('/en');
 		const first = page.locator('.live-list li[data-match-id]').first();
@@ -139,11 +178,15 @@ test.describe('live on the football pages', () => {
 		await expect(first.getByTestId('replay-badge')).toHaveText('Replay');
 	});
 
-	test('the match centre of a live match shows the live island, not the stored timeline', async ({ page }) => {
+	test('the match centre of a live match shows the live island, not the stored timeline', async ({
+		page,
+	}) => {
 		const live = await aLiveMatch(page);
 		await page.goto(`/en/match/${live.id}`);
 		await expect(page.getByTestId('live-centre')).toBeVisible();
-		await expect(page.getByTestId('live-centre').getByTestId('replay-badge')).toContainText('Replay');
+		await expect(page.getByTestId('live-centre').getByTestId('replay-badge')).toContainText(
+			'Replay',
+		);
 		// The stored timeline of a replayed match would give the ending away.
 		await expect(page.locator('#tl-h')).toHaveCount(0);
 	});

@@ -33,7 +33,9 @@ async function payWithCard(page: Page, card: string): Promise<void> {
 	await page.locator('.sandbox__form button[type="submit"]').click();
 }
 
-test('register, meet the plan prompt, buy premium with the success card, watch the stream', async ({ page }) => {
+test('register, meet the plan prompt, buy premium with the success card, watch the stream', async ({
+	page,
+}) => {
 	await registerAndLogin(page);
 
 	// A paid stream without a plan: a clear message and a link to the right plan.
@@ -58,12 +60,18 @@ test('register, meet the plan prompt, buy premium with the success card, watch t
 	await expect(page.locator('.payment-status')).toContainText('Payment received');
 
 	// Watch: the signed manifest and a segment load, and the video plays.
-	const manifest = page.waitForResponse((r) => /\/media\/demo-movie\/index\.m3u8\?exp=\d+&sig=/.test(r.url()));
-	const segment = page.waitForResponse((r) => /\/media\/demo-movie\/seg\d+\.ts\?exp=\d+&sig=/.test(r.url()));
+	const manifest = page.waitForResponse((r) =>
+		/\/media\/demo-movie\/index\.m3u8\?exp=\d+&sig=/.test(r.url()),
+	);
+	const segment = page.waitForResponse((r) =>
+		/\/media\/demo-movie\/seg\d+\.ts\?exp=\d+&sig=/.test(r.url()),
+	);
 	await page.goto('/en/movies?play=demo-movie');
 	expect((await manifest).status()).toBe(200);
 	expect((await segment).status()).toBe(200);
-	await expect(page.locator('video')).toHaveAttribute('data-phase', /playing|paused/, { timeout: 20_000 });
+	await expect(page.locator('video')).toHaveAttribute('data-phase', /playing|paused/, {
+		timeout: 20_000,
+	});
 	const src = (await manifest).url();
 
 	// The same address in another browser context (no login) is refused.
@@ -115,18 +123,45 @@ test.describe('the webhook endpoint over HTTP', () => {
 	const sign = (body: string, t: number) =>
 		`t=${t},v1=${createHmac('sha256', SECRET).update(`${t}.${body}`, 'utf8').digest('hex')}`;
 	const event = (t: number) =>
-		JSON.stringify({ id: `evt_${t}x${Math.random().toString(36).slice(2)}`, type: 'checkout.paid', created: t, data: { checkoutId: 'co_does_not_exist', providerRef: 'sbx_x' } });
+		JSON.stringify({
+			id: `evt_${t}x${Math.random().toString(36).slice(2)}`,
+			type: 'checkout.paid',
+			created: t,
+			data: { checkoutId: 'co_does_not_exist', providerRef: 'sbx_x' },
+		});
 
-	test('refuses unsigned, forged and stale deliveries without echoing secrets (D1, D2)', async ({ request }) => {
+	test('refuses unsigned, forged and stale deliveries without echoing secrets (D1, D2)', async ({
+		request,
+	}) => {
 		const now = Math.floor(Date.now() / 1000);
 		const body = event(now);
 		const cases: [string, Record<string, string>, string, string][] = [
 			['no signature', {}, body, 'missing_signature'],
 			['malformed header', { 'sandbox-signature': 'garbage' }, body, 'invalid_signature'],
-			['wrong secret', { 'sandbox-signature': `t=${now},v1=${'0'.repeat(64)}` }, body, 'invalid_signature'],
-			['body changed by one byte', { 'sandbox-signature': sign(body, now) }, body.replace('"created"', '"created" '), 'invalid_signature'],
-			['301 s old', { 'sandbox-signature': sign(body, now - 301) }, body, 'timestamp_outside_tolerance'],
-			['10 min ahead', { 'sandbox-signature': sign(body, now + 600) }, body, 'timestamp_outside_tolerance'],
+			[
+				'wrong secret',
+				{ 'sandbox-signature': `t=${now},v1=${'0'.repeat(64)}` },
+				body,
+				'invalid_signature',
+			],
+			[
+				'body changed by one byte',
+				{ 'sandbox-signature': sign(body, now) },
+				body.replace('"created"', '"created" '),
+				'invalid_signature',
+			],
+			[
+				'301 s old',
+				{ 'sandbox-signature': sign(body, now - 301) },
+				body,
+				'timestamp_outside_tolerance',
+			],
+			[
+				'10 min ahead',
+				{ 'sandbox-signature': sign(body, now + 600) },
+				body,
+				'timestamp_outside_tolerance',
+			],
 		];
 		for (const [name, headers, sent, code] of cases) {
 			const response = await request.post('/api/payments/webhook/sandbox', {
@@ -140,7 +175,9 @@ test.describe('the webhook endpoint over HTTP', () => {
 		}
 	});
 
-	test('a signed JSON delivery passes the origin check and is verified on its raw bytes', async ({ request }) => {
+	test('a signed JSON delivery passes the origin check and is verified on its raw bytes', async ({
+		request,
+	}) => {
 		const now = Math.floor(Date.now() / 1000);
 		const body = event(now);
 		// No Origin header, as a provider sends it: JSON bodies are exempt from checkOrigin.
@@ -152,7 +189,11 @@ test.describe('the webhook endpoint over HTTP', () => {
 		// change), never an error the provider would retry forever.
 		expect(response.status()).toBe(200);
 		const formPost = await request.post('/api/payments/webhook/sandbox', {
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'sandbox-signature': sign(body, now), Origin: 'https://evil.example' },
+			headers: {
+				'Content-Type': 'application/x-www-form-urlencoded',
+				'sandbox-signature': sign(body, now),
+				Origin: 'https://evil.example',
+			},
 			data: body,
 		});
 		expect(formPost.status()).toBe(403);

@@ -16,7 +16,12 @@ test('a public page is served from the cache with its security headers', async (
 	const second = await request.get(PAGE, { headers });
 	expect(second.headers()['x-cache']).toBe('HIT');
 	expect(await second.text()).toBe(await first.text());
-	for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+	for (const name of [
+		'content-security-policy',
+		'x-content-type-options',
+		'referrer-policy',
+		'cross-origin-opener-policy',
+	]) {
 		expect(second.headers()[name], name).toBe(first.headers()[name]);
 	}
 	expect(second.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -25,7 +30,9 @@ test('a public page is served from the cache with its security headers', async (
 
 test('a request with an auth cookie is never answered from the cache', async ({ request }) => {
 	await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en' } });
-	const personal = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; auth.access=forged' } });
+	const personal = await request.get(PAGE, {
+		headers: { Cookie: 'i18n_redirected=en; auth.access=forged' },
+	});
 	expect(personal.status()).toBe(200);
 	expect(personal.headers()['x-cache']).not.toBe('HIT');
 	// The cache's internal marker never reaches a visitor, cached or not.
@@ -40,12 +47,16 @@ test('a cache hit in another language still saves the language cookie', async ({
 	expect(hit.headers()['set-cookie'] ?? '').toContain('i18n_redirected=de');
 });
 
-test('a visit with no cookie at all (a crawler, a first visit) is a hit too, and gets the language cookie', async ({ baseURL }) => {
+test('a visit with no cookie at all (a crawler, a first visit) is a hit too, and gets the language cookie', async ({
+	baseURL,
+}) => {
 	await raw(baseURL!, '/fr/faq', { Cookie: 'i18n_redirected=fr' });
 	const crawler = await raw(baseURL!, '/fr/faq', { 'User-Agent': 'Googlebot/2.1' });
 	expect(crawler.status).toBe(200);
 	expect(crawler.headers['x-cache']).toBe('HIT');
-	expect(crawler.headers['set-cookie']).toEqual(['i18n_redirected=fr; Max-Age=31536000; Path=/; SameSite=Lax']);
+	expect(crawler.headers['set-cookie']).toEqual([
+		'i18n_redirected=fr; Max-Age=31536000; Path=/; SameSite=Lax',
+	]);
 	expect(crawler.body.toString()).toContain('lang="fr');
 	// A returning visitor whose cookie already says so is not sent it again.
 	const back = await raw(baseURL!, '/fr/faq', { Cookie: 'i18n_redirected=fr' });
@@ -54,17 +65,31 @@ test('a visit with no cookie at all (a crawler, a first visit) is a hit too, and
 });
 
 test('different time zones get different cached pages', async ({ request }) => {
-	const berlin = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; tz=Europe/Berlin' } });
-	const again = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; tz=Europe/Berlin' } });
+	const berlin = await request.get(PAGE, {
+		headers: { Cookie: 'i18n_redirected=en; tz=Europe/Berlin' },
+	});
+	const again = await request.get(PAGE, {
+		headers: { Cookie: 'i18n_redirected=en; tz=Europe/Berlin' },
+	});
 	expect(berlin.status()).toBe(200);
 	expect(again.headers()['x-cache']).toBe('HIT');
-	const tokyo = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; tz=Asia/Tokyo' } });
+	const tokyo = await request.get(PAGE, {
+		headers: { Cookie: 'i18n_redirected=en; tz=Asia/Tokyo' },
+	});
 	expect(tokyo.headers()['x-cache']).not.toBe('HIT');
 });
 
-test('malformed cookies never crash the server (the front falls back to Astro)', async ({ request }) => {
+test('malformed cookies never crash the server (the front falls back to Astro)', async ({
+	request,
+}) => {
 	await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en' } });
-	for (const cookie of ['i18n_redirected=%E0%A4%A', 'tz=%', 'i18n_redirected=en; tz=%ZZ', 'auth.=%', `i18n_redirected=${'%'.repeat(5000)}`]) {
+	for (const cookie of [
+		'i18n_redirected=%E0%A4%A',
+		'tz=%',
+		'i18n_redirected=en; tz=%ZZ',
+		'auth.=%',
+		`i18n_redirected=${'%'.repeat(5000)}`,
+	]) {
 		const response = await request.get(PAGE, { headers: { Cookie: cookie } });
 		expect(response.status(), cookie).toBe(200);
 	}
@@ -73,7 +98,9 @@ test('malformed cookies never crash the server (the front falls back to Astro)',
 	expect(hit.headers()['x-cache']).toBe('HIT');
 });
 
-test('a cached page goes out compressed to browsers that take it, the same page once decoded', async ({ baseURL }) => {
+test('a cached page goes out compressed to browsers that take it, the same page once decoded', async ({
+	baseURL,
+}) => {
 	const cookie = { Cookie: 'i18n_redirected=en' };
 	await raw(baseURL!, PAGE, cookie);
 	// Copies are made off the event loop just after the page is stored: wait for them.

@@ -13,7 +13,10 @@ test.describe('language routing', () => {
 		await context.close();
 	});
 
-	test('the cookie wins over the browser language, and an unprefixed page follows it', async ({ browser, baseURL }) => {
+	test('the cookie wins over the browser language, and an unprefixed page follows it', async ({
+		browser,
+		baseURL,
+	}) => {
 		const context = await browser.newContext({ locale: 'de-DE' });
 		await context.addCookies([{ name: 'i18n_redirected', value: 'fr', url: baseURL! }]);
 		const page = await context.newPage();
@@ -24,7 +27,9 @@ test.describe('language routing', () => {
 		await context.close();
 	});
 
-	test('an unprefixed page without cookie goes to English, whatever the browser says', async ({ browser }) => {
+	test('an unprefixed page without cookie goes to English, whatever the browser says', async ({
+		browser,
+	}) => {
 		const context = await browser.newContext({ locale: 'it-IT' });
 		const page = await context.newPage();
 		await page.goto('/terms');
@@ -40,7 +45,10 @@ test.describe('language routing', () => {
 		}
 	});
 
-	test('the switcher lands on the same page in the new language and saves the cookie', async ({ page, context }) => {
+	test('the switcher lands on the same page in the new language and saves the cookie', async ({
+		page,
+		context,
+	}) => {
 		await page.goto('/en/faq');
 		await page.locator('details.lang summary').click();
 		await page.locator('details.lang a[data-locale="nl"]').click();
@@ -61,7 +69,13 @@ test.describe('language routing', () => {
 });
 
 test.describe('errors', () => {
-	for (const path of ['/en/no-such-page', '/xx/faq', '/matches/en/123', '/energy/en/about', '/en/guides/NOPE']) {
+	for (const path of [
+		'/en/no-such-page',
+		'/xx/faq',
+		'/matches/en/123',
+		'/energy/en/about',
+		'/en/guides/NOPE',
+	]) {
 		test(`${path} answers 404 inside the layout`, async ({ page }) => {
 			const response = await page.goto(path);
 			expect(response?.status()).toBe(404);
@@ -121,7 +135,9 @@ test.describe('keyboard', () => {
 	});
 });
 
-test('the 404 page of a route that answered 404 keeps its styles (CSP is the page own)', async ({ page }) => {
+test('the 404 page of a route that answered 404 keeps its styles (CSP is the page own)', async ({
+	page,
+}) => {
 	const response = await page.goto('/en/guides/NOPE');
 	expect(response?.status()).toBe(404);
 	const csp = response?.headers()['content-security-policy'] ?? '';
@@ -139,7 +155,10 @@ test.describe('client behaviour', () => {
 		await expect(crest).not.toHaveClass(/\bisLoading\b/);
 	});
 
-	test('interactive pages say when the browser goes offline, and when it is back', async ({ page, context }) => {
+	test('interactive pages say when the browser goes offline, and when it is back', async ({
+		page,
+		context,
+	}) => {
 		await page.goto('/en/live-matches');
 		const banner = page.locator('#offline-banner');
 		await expect(banner).toBeHidden();

@@ -8,13 +8,17 @@ import { raw, type Raw } from './raw-http';
 
 /** A script bundle the pricing page loads (its React island). */
 async function someBundle(baseURL: string): Promise<string> {
-	const html = (await raw(baseURL, '/en/pricing', { Cookie: 'i18n_redirected=en' })).body.toString();
+	const html = (
+		await raw(baseURL, '/en/pricing', { Cookie: 'i18n_redirected=en' })
+	).body.toString();
 	const path = /["'](\/_astro\/[^"']+\.js)["']/.exec(html)?.[1];
 	expect(path, 'the pricing page references a bundle').toBeTruthy();
 	return path!;
 }
 
-test('a bundle goes out in brotli or gzip when accepted, the same bytes once decoded, cached for a year', async ({ baseURL }) => {
+test('a bundle goes out in brotli or gzip when accepted, the same bytes once decoded, cached for a year', async ({
+	baseURL,
+}) => {
 	const path = await someBundle(baseURL!);
 	const plain = await raw(baseURL!, path);
 	expect(plain.status).toBe(200);
@@ -68,7 +72,9 @@ test('a matching ETag answers 304 with no body; HEAD answers headers only', asyn
 	expect(head.headers['cache-control']).toBe('public, max-age=3600');
 });
 
-test('only the build files are reachable: traversal and unknown names get the 404 page, bad encodings 400', async ({ baseURL }) => {
+test('only the build files are reachable: traversal and unknown names get the 404 page, bad encodings 400', async ({
+	baseURL,
+}) => {
 	for (const path of [
 		'/_astro/../server/entry.mjs',
 		'/_astro/%2e%2e/server/entry.mjs',

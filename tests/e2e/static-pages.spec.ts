@@ -4,7 +4,14 @@ import { STATIC_PAGES } from '~/lib/routes';
 
 // Static pages ship no executable JavaScript: the only <script> elements allowed are
 // JSON-LD and speculation rules. Checked for every page in every locale.
-const PAGES = [...STATIC_PAGES, 'guides', 'guides/how-to-watch', 'guides/how-plans-work', 'guides/using-the-site', 'news'];
+const PAGES = [
+	...STATIC_PAGES,
+	'guides',
+	'guides/how-to-watch',
+	'guides/how-plans-work',
+	'guides/using-the-site',
+	'news',
+];
 const ALLOWED_TYPES = new Set(['application/ld+json', 'speculationrules']);
 
 for (const locale of LOCALES) {
@@ -32,7 +39,9 @@ for (const locale of LOCALES) {
 	});
 }
 
-test('static pages render their Markdown in a real browser without running any script', async ({ browser }) => {
+test('static pages render their Markdown in a real browser without running any script', async ({
+	browser,
+}) => {
 	const context = await browser.newContext({ javaScriptEnabled: false });
 	const page = await context.newPage();
 	await page.goto('/fr/faq');

@@ -6,7 +6,9 @@ import { openDatabase, type DbHandle } from '~/server/db/client';
  * TEST_DATABASE_URL names a PostgreSQL server, a new scratch database beside it that
  * `close()` drops. Test files run in parallel, so they must never share tables.
  */
-export async function openScratchDatabase(engine: 'auto' | 'pglite' | 'postgres' = 'auto'): Promise<DbHandle> {
+export async function openScratchDatabase(
+	engine: 'auto' | 'pglite' | 'postgres' = 'auto',
+): Promise<DbHandle> {
 	const base = process.env.TEST_DATABASE_URL;
 	if (engine === 'pglite' || (engine === 'auto' && !base)) return openDatabase('memory://');
 	if (!base) throw new Error('TEST_DATABASE_URL is not set');

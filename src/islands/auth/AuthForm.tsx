@@ -22,7 +22,15 @@ export interface AuthFormProps {
  * with a redirect) that, once hydrated, checks each field as it is typed and blocks a submit
  * that would fail anyway.
  */
-export default function AuthForm({ fields, hidden = {}, submit, messages, action, danger, testId }: AuthFormProps) {
+export default function AuthForm({
+	fields,
+	hidden = {},
+	submit,
+	messages,
+	action,
+	danger,
+	testId,
+}: AuthFormProps) {
 	const [errors, setErrors] = useState<Record<string, string | null>>({});
 	const [touched, setTouched] = useState<Record<string, boolean>>({});
 	const [busy, setBusy] = useState(false);
@@ -43,7 +51,14 @@ export default function AuthForm({ fields, hidden = {}, submit, messages, action
 	};
 
 	return (
-		<form method="post" action={action} onSubmit={onSubmit} noValidate className="auth-form" data-testid={testId}>
+		<form
+			method="post"
+			action={action}
+			onSubmit={onSubmit}
+			noValidate
+			className="auth-form"
+			data-testid={testId}
+		>
 			{Object.entries(hidden).map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
 			))}

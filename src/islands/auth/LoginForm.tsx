@@ -18,7 +18,13 @@ export interface LoginFormProps {
  * `loggedIn` then moves the page to the remembered path or home); without, the same form
  * posts to the page, which answers with a 303.
  */
-export default function LoginForm({ labels, messages, redirect, home, initialError }: LoginFormProps) {
+export default function LoginForm({
+	labels,
+	messages,
+	redirect,
+	home,
+	initialError,
+}: LoginFormProps) {
 	// Subscribing mounts the store, whose loggedIn watcher performs the redirect.
 	useStore($auth);
 	const [error, setError] = useState<string | null>(initialError ?? null);
@@ -45,7 +51,13 @@ export default function LoginForm({ labels, messages, redirect, home, initialErr
 	};
 
 	return (
-		<form method="post" onSubmit={onSubmit} noValidate className="auth-form" data-testid="login-form">
+		<form
+			method="post"
+			onSubmit={onSubmit}
+			noValidate
+			className="auth-form"
+			data-testid="login-form"
+		>
 			{redirect && <input type="hidden" name="redirect" value={redirect} />}
 			<div className="field">
 				<label htmlFor="login-email">{labels.email}</label>
@@ -53,7 +65,13 @@ export default function LoginForm({ labels, messages, redirect, home, initialErr
 			</div>
 			<div className="field">
 				<label htmlFor="login-password">{labels.password}</label>
-				<input id="login-password" name="password" type="password" autoComplete="current-password" required />
+				<input
+					id="login-password"
+					name="password"
+					type="password"
+					autoComplete="current-password"
+					required
+				/>
 			</div>
 			{error && (
 				<p className="form-error" role="alert">

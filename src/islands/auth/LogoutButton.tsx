@@ -1,6 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type SubmitEvent } from 'react';
-import { $auth, configureAuth, fetchUser, hydrateAuth, logout, needsRenewal, type AuthUser } from '~/stores/auth';
+import {
+	$auth,
+	configureAuth,
+	fetchUser,
+	hydrateAuth,
+	logout,
+	needsRenewal,
+	type AuthUser,
+} from '~/stores/auth';
 
 export interface LogoutButtonProps {
 	user: AuthUser;

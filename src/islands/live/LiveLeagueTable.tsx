@@ -34,7 +34,13 @@ export interface LiveLeagueTableProps {
 	caption?: string;
 }
 
-export default function LiveLeagueTable({ rows, fixtures, initial, labels, caption }: LiveLeagueTableProps) {
+export default function LiveLeagueTable({
+	rows,
+	fixtures,
+	initial,
+	labels,
+	caption,
+}: LiveLeagueTableProps) {
 	// With the server's snapshot, the first paint already shows the live table.
 	const matches = useLiveMatches(initial);
 	const spoiler = useStore($spoiler);
@@ -80,15 +86,34 @@ export default function LiveLeagueTable({ rows, fixtures, initial, labels, capti
 					{table.map((r) => {
 						const move = r.basePosition - r.position;
 						return (
-							<tr key={r.team.id} data-team-id={r.team.id} className={r.playing ? 'playing' : undefined}>
+							<tr
+								key={r.team.id}
+								data-team-id={r.team.id}
+								className={r.playing ? 'playing' : undefined}
+							>
 								<td>
 									{r.position}
-									{move > 0 && <span className="move-up" title={labels.movedUp}> ▲</span>}
-									{move < 0 && <span className="move-down" title={labels.movedDown}> ▼</span>}
+									{move > 0 && (
+										<span className="move-up" title={labels.movedUp}>
+											{' '}
+											▲
+										</span>
+									)}
+									{move < 0 && (
+										<span className="move-down" title={labels.movedDown}>
+											{' '}
+											▼
+										</span>
+									)}
 								</td>
 								<th scope="row">
 									{r.team.name}
-									{r.playing && <span className="live-dot" title={labels.playingNow}> ●</span>}
+									{r.playing && (
+										<span className="live-dot" title={labels.playingNow}>
+											{' '}
+											●
+										</span>
+									)}
 								</th>
 								<td>{r.played}</td>
 								<td>{r.won}</td>

@@ -43,12 +43,18 @@ function periodText(m: LiveMatchState, labels: MatchCentreLabels, now: number): 
 
 function entryMinute(e: Entry): string {
 	if (typeof e.minute !== 'number') return '';
-	return typeof e.addedTime === 'number' && e.addedTime > 0 ? `${e.minute}+${e.addedTime}'` : `${e.minute}'`;
+	return typeof e.addedTime === 'number' && e.addedTime > 0
+		? `${e.minute}+${e.addedTime}'`
+		: `${e.minute}'`;
 }
 
 const isKnown = <K extends string>(keys: readonly K[], v: unknown): v is K => keys.includes(v as K);
 
-export default function LiveMatchCentre({ initial, labels, spoilerControl = true }: LiveMatchCentreProps) {
+export default function LiveMatchCentre({
+	initial,
+	labels,
+	spoilerControl = true,
+}: LiveMatchCentreProps) {
 	const matches = useStore($liveMatches);
 	const spoiler = useStore($spoiler);
 	const revealed = useStore($revealed);
@@ -102,9 +108,13 @@ export default function LiveMatchCentre({ initial, labels, spoilerControl = true
 					{timeline.map((e) => (
 						<li key={e.id} className={`tl-${String(e.type)} tl-${String(e.side ?? 'none')}`}>
 							<span className="tl-minute">{entryMinute(e)}</span>{' '}
-							<span className="tl-type">{labels.events[e.type as keyof MatchCentreLabels['events']]}</span>
+							<span className="tl-type">
+								{labels.events[e.type as keyof MatchCentreLabels['events']]}
+							</span>
 							{typeof e.player === 'string' && e.player !== '' && <> {e.player}</>}
-							{e.side === 'home' || e.side === 'away' ? <> ({e.side === 'home' ? m.home.name : m.away.name})</> : null}
+							{e.side === 'home' || e.side === 'away' ? (
+								<> ({e.side === 'home' ? m.home.name : m.away.name})</>
+							) : null}
 						</li>
 					))}
 				</ol>

@@ -1,7 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { runningMinute, seedMatches, watchMatches, type LiveMatchState } from '~/stores/live';
-import { $revealed, $spoiler, revealScore, scoreHidden, type SpoilerSettings } from '~/stores/spoiler';
+import {
+	$revealed,
+	$spoiler,
+	revealScore,
+	scoreHidden,
+	type SpoilerSettings,
+} from '~/stores/spoiler';
 import type { LiveLabels } from '~/lib/live/labels';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
 import SpoilerControl from './SpoilerControl';
@@ -26,7 +32,11 @@ export interface LiveScoresListProps {
 	spoiler?: SpoilerSettings;
 }
 
-export function minuteText(m: LiveMatchState, labels: Pick<LiveLabels, 'halfTime' | 'finished'>, now: number): string {
+export function minuteText(
+	m: LiveMatchState,
+	labels: Pick<LiveLabels, 'halfTime' | 'finished'>,
+	now: number,
+): string {
 	if (m.status === 'half_time') return labels.halfTime;
 	if (m.status.startsWith('finished')) return labels.finished;
 	const minute = runningMinute(m, now);
@@ -34,7 +44,13 @@ export function minuteText(m: LiveMatchState, labels: Pick<LiveLabels, 'halfTime
 }
 
 /** The live scores list (home page, /live-matches): one row per match, updated as it happens. */
-export default function LiveScoresList({ initial, matchIds, matchHref, labels, spoiler: serverSpoiler }: LiveScoresListProps) {
+export default function LiveScoresList({
+	initial,
+	matchIds,
+	matchHref,
+	labels,
+	spoiler: serverSpoiler,
+}: LiveScoresListProps) {
 	const known = useLiveMatches(initial);
 	const storedSpoiler = useStore($spoiler);
 	// The browser's store reads the same setting (localStorage, kept with the cookie).
@@ -68,7 +84,11 @@ export default function LiveScoresList({ initial, matchIds, matchHref, labels, s
 						return (
 							<li key={m.matchId} data-match-id={m.matchId}>
 								{m.isReplay && (
-									<span className="badge-replay" title={labels.replayNote} data-testid="replay-badge">
+									<span
+										className="badge-replay"
+										title={labels.replayNote}
+										data-testid="replay-badge"
+									>
 										{labels.replay}
 									</span>
 								)}{' '}

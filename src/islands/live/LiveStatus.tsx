@@ -14,11 +14,19 @@ export function useNow(periodMs = 1000): number {
 }
 
 /** "Updated 12 s ago", the offline notice, or "Connecting…". */
-export function ageText(labels: LiveLabels, connection: string, lastUpdate: number | null, now: number): string {
+export function ageText(
+	labels: LiveLabels,
+	connection: string,
+	lastUpdate: number | null,
+	now: number,
+): string {
 	if (connection === 'offline') return labels.offline;
-	if (lastUpdate === null) return connection === 'connecting' ? labels.connecting : labels.ageUnknown;
+	if (lastUpdate === null)
+		return connection === 'connecting' ? labels.connecting : labels.ageUnknown;
 	const s = Math.max(0, Math.round((now - lastUpdate) / 1000));
-	return s < 60 ? labels.ageSeconds.replace('{n}', String(s)) : labels.ageMinutes.replace('{n}', String(Math.floor(s / 60)));
+	return s < 60
+		? labels.ageSeconds.replace('{n}', String(s))
+		: labels.ageMinutes.replace('{n}', String(Math.floor(s / 60)));
 }
 
 /** How old the shown data is, and whether the tab is offline. */
@@ -45,11 +53,23 @@ export function announcementText(labels: LiveLabels, a: LiveAnnouncement): strin
  * The polite aria-live region. The store already throttles (one item per 10 s, a burst
  * ends with its latest); `only` limits it to the matches this island shows.
  */
-export function LiveAnnouncer({ labels, only }: { labels: LiveLabels; only?: ReadonlySet<string> | null }) {
+export function LiveAnnouncer({
+	labels,
+	only,
+}: {
+	labels: LiveLabels;
+	only?: ReadonlySet<string> | null;
+}) {
 	const a = useStore($announcement);
 	const text = a && (!only || only.has(a.matchId)) ? announcementText(labels, a) : '';
 	return (
-		<p className="visually-hidden" aria-live="polite" aria-atomic="true" role="status" data-testid="live-announcer">
+		<p
+			className="visually-hidden"
+			aria-live="polite"
+			aria-atomic="true"
+			role="status"
+			data-testid="live-announcer"
+		>
 			{text}
 		</p>
 	);

@@ -21,7 +21,10 @@ export default function SpoilerControl({ labels }: { labels: SpoilerControlLabel
 					data-testid="spoiler-mode"
 					value={spoiler.mode}
 					onChange={(e) =>
-						setSpoiler({ mode: e.target.value as SpoilerSettings['mode'], delaySec: spoiler.delaySec || 30 })
+						setSpoiler({
+							mode: e.target.value as SpoilerSettings['mode'],
+							delaySec: spoiler.delaySec || 30,
+						})
 					}
 				>
 					<option value="off">{labels.spoilerOff}</option>
@@ -39,7 +42,12 @@ export default function SpoilerControl({ labels }: { labels: SpoilerControlLabel
 						max={600}
 						step={5}
 						value={spoiler.delaySec}
-						onChange={(e) => setSpoiler({ mode: 'delay', delaySec: Math.min(600, Math.max(0, Number(e.target.value) || 0)) })}
+						onChange={(e) =>
+							setSpoiler({
+								mode: 'delay',
+								delaySec: Math.min(600, Math.max(0, Number(e.target.value) || 0)),
+							})
+						}
 					/>
 				</label>
 			)}

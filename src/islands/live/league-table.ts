@@ -41,7 +41,13 @@ export function liveTable(
 	const rows = new Map<number, LiveTableRow>(
 		base.map((r, i) => [
 			r.team.id,
-			{ ...r, position: i + 1, basePosition: i + 1, goalDifference: r.goalsFor - r.goalsAgainst, playing: false },
+			{
+				...r,
+				position: i + 1,
+				basePosition: i + 1,
+				goalDifference: r.goalsFor - r.goalsAgainst,
+				playing: false,
+			},
 		]),
 	);
 	const seen = new Set<string>();

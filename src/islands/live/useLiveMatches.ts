@@ -10,5 +10,8 @@ import { $liveMatches, type LiveMatchState } from '~/stores/live';
  */
 export function useLiveMatches(initial: readonly LiveMatchState[]): Record<string, LiveMatchState> {
 	const matches = useStore($liveMatches);
-	return useMemo(() => ({ ...Object.fromEntries(initial.map((m) => [m.matchId, m])), ...matches }), [initial, matches]);
+	return useMemo(
+		() => ({ ...Object.fromEntries(initial.map((m) => [m.matchId, m])), ...matches }),
+		[initial, matches],
+	);
 }

@@ -3,7 +3,11 @@ import { useId, useState } from 'react';
 import { $checkout, startCheckout } from '~/stores/payment';
 import type { PricingChooserProps } from '~/lib/payments/pricing-chooser';
 
-export type { ChooserLabels, ChooserPlan, PricingChooserProps } from '~/lib/payments/pricing-chooser';
+export type {
+	ChooserLabels,
+	ChooserPlan,
+	PricingChooserProps,
+} from '~/lib/payments/pricing-chooser';
 
 /**
  * Plan, currency and offer code, then "pay": posts to our checkout API and follows the
@@ -12,7 +16,9 @@ export type { ChooserLabels, ChooserPlan, PricingChooserProps } from '~/lib/paym
 export default function PricingChooser(props: PricingChooserProps) {
 	const { labels } = props;
 	const state = useStore($checkout);
-	const [planId, setPlanId] = useState(props.initialPlan ?? props.plans.find((p) => !p.needsMatch)?.id ?? '');
+	const [planId, setPlanId] = useState(
+		props.initialPlan ?? props.plans.find((p) => !p.needsMatch)?.id ?? '',
+	);
 	const [currency, setCurrency] = useState(props.currency);
 	const [deal, setDeal] = useState(props.deal ?? '');
 	const id = useId();
@@ -68,7 +74,12 @@ export default function PricingChooser(props: PricingChooserProps) {
 			</select>
 			<label htmlFor={`${id}-deal`}>{labels.deal}</label>
 			<span className="pricing-chooser__deal">
-				<input id={`${id}-deal`} value={deal} maxLength={40} onChange={(e) => setDeal(e.target.value)} />
+				<input
+					id={`${id}-deal`}
+					value={deal}
+					maxLength={40}
+					onChange={(e) => setDeal(e.target.value)}
+				/>
 				<button type="button" onClick={applyDeal}>
 					{labels.applyDeal}
 				</button>

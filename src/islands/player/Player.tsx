@@ -80,7 +80,11 @@ export default function Player({ src, labels, locked }: PlayerProps) {
 				data-phase={phase}
 			/>
 			<div className="player__controls">
-				<button type="button" onClick={toggle} aria-label={phase === 'playing' ? labels.pause : labels.play}>
+				<button
+					type="button"
+					onClick={toggle}
+					aria-label={phase === 'playing' ? labels.pause : labels.play}
+				>
 					{phase === 'playing' ? '❚❚' : '▶'}
 				</button>
 				<button

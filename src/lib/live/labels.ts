@@ -29,11 +29,32 @@ export interface LiveLabels {
 
 /** Timeline entry kinds (the server's TIMELINE_TYPES) and statistics the match centre names. */
 export const TIMELINE_LABEL_KEYS = [
-	'kickoff', 'goal', 'own_goal', 'penalty_goal', 'missed_penalty', 'yellow', 'second_yellow', 'red',
-	'substitution', 'halftime', 'second_half', 'extra_time', 'penalties', 'fulltime', 'var',
+	'kickoff',
+	'goal',
+	'own_goal',
+	'penalty_goal',
+	'missed_penalty',
+	'yellow',
+	'second_yellow',
+	'red',
+	'substitution',
+	'halftime',
+	'second_half',
+	'extra_time',
+	'penalties',
+	'fulltime',
+	'var',
 ] as const;
 export const STAT_LABEL_KEYS = [
-	'possession', 'shots', 'shotsOnTarget', 'corners', 'fouls', 'offsides', 'yellowCards', 'redCards', 'saves',
+	'possession',
+	'shots',
+	'shotsOnTarget',
+	'corners',
+	'fouls',
+	'offsides',
+	'yellowCards',
+	'redCards',
+	'saves',
 ] as const;
 
 export interface MatchCentreLabels extends LiveLabels {

@@ -43,7 +43,10 @@ export interface SnapshotMatch extends MatchState {
  * may lack are optional, plus what only the browser tracks.
  */
 export interface LiveMatchState
-	extends Pick<SnapshotMatch, 'matchId' | 'minute' | 'score' | 'home' | 'away' | 'isReplay' | 'timeline'>,
+	extends Pick<
+			SnapshotMatch,
+			'matchId' | 'minute' | 'score' | 'home' | 'away' | 'isReplay' | 'timeline'
+		>,
 		Partial<Pick<SnapshotMatch, 'ht' | 'kickoffAt' | 'updatedAt' | 'version'>> {
 	status: MatchStatus | (string & {});
 	/** When `minute` was true (ms since epoch): the running minute counts on from it. */

@@ -6,7 +6,12 @@ import { logSecurityEvent } from './events';
 import { openSession, type Grant } from './issue';
 import { hashPassword, passwordProblem, verifyPassword, type PasswordProblem } from './passwords';
 import { limits } from './rate-limit';
-import { forgetSessionChecks, revokeAllSessions, revokeSession, type SessionKind } from './sessions';
+import {
+	forgetSessionChecks,
+	revokeAllSessions,
+	revokeSession,
+	type SessionKind,
+} from './sessions';
 import { findUserById, toPublicUser, type PublicUser } from './users';
 
 /** Changes the display name (the only profile field a user may set). */
@@ -21,9 +26,14 @@ export async function updateProfile(userId: string, name: string): Promise<Publi
 	return row ? toPublicUser(row) : null;
 }
 
-type CheckFailure = { ok: false; error: 'invalid_credentials' } | { ok: false; error: 'rate_limited'; retryAfter: number };
+type CheckFailure =
+	| { ok: false; error: 'invalid_credentials' }
+	| { ok: false; error: 'rate_limited'; retryAfter: number };
 
-async function checkPassword(userId: string, password: string): Promise<CheckFailure | { ok: true }> {
+async function checkPassword(
+	userId: string,
+	password: string,
+): Promise<CheckFailure | { ok: true }> {
 	const decision = limits.passwordChecksPerUser.hit(userId);
 	if (!decision.ok) return { ok: false, error: 'rate_limited', retryAfter: decision.retryAfter };
 	const user = await findUserById(userId);
@@ -33,7 +43,10 @@ async function checkPassword(userId: string, password: string): Promise<CheckFai
 	return { ok: true };
 }
 
-export type ChangePasswordResult = { ok: true; grant: Grant } | CheckFailure | { ok: false; error: PasswordProblem };
+export type ChangePasswordResult =
+	| { ok: true; grant: Grant }
+	| CheckFailure
+	| { ok: false; error: PasswordProblem };
 
 /**
  * Changes the password after checking the current one. Every session is revoked and the
@@ -68,7 +81,10 @@ export async function changePassword(input: {
 }
 
 /** Deletes the account (and, by cascade, its sessions and reset links) after a password check. */
-export async function deleteAccount(userId: string, password: string): Promise<{ ok: true } | CheckFailure> {
+export async function deleteAccount(
+	userId: string,
+	password: string,
+): Promise<{ ok: true } | CheckFailure> {
 	const check = await checkPassword(userId, password);
 	if (!check.ok) return check;
 	const db = await getDb();
@@ -95,7 +111,10 @@ export async function logoutEverywhere(userId: string): Promise<void> {
  */
 export async function disableUser(userId: string): Promise<void> {
 	const db = await getDb();
-	await db.update(users).set({ disabledAt: new Date(now()) }).where(eq(users.id, userId));
+	await db
+		.update(users)
+		.set({ disabledAt: new Date(now()) })
+		.where(eq(users.id, userId));
 	await revokeAllSessions(userId);
 	await logSecurityEvent('account_disabled', { userId });
 }

@@ -13,7 +13,9 @@ export interface Authenticated {
  * Who holds this access token: a valid signature and claims, AND a live session row whose
  * token version matches. Null for anything else (fails closed).
  */
-export async function authenticateAccessToken(token: string | undefined | null): Promise<Authenticated | null> {
+export async function authenticateAccessToken(
+	token: string | undefined | null,
+): Promise<Authenticated | null> {
 	if (!token) return null;
 	const claims = await verifyAccessToken(token);
 	if (!claims) return null;

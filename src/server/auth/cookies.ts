@@ -33,7 +33,8 @@ function serialise(
 	options: { httpOnly: boolean; maxAge?: number },
 ): string {
 	const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax'];
-	if (options.maxAge !== undefined) parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAge))}`);
+	if (options.maxAge !== undefined)
+		parts.push(`Max-Age=${Math.max(0, Math.floor(options.maxAge))}`);
 	if (options.maxAge === 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
 	if (options.httpOnly) parts.push('HttpOnly');
 	if (secure()) parts.push('Secure');
@@ -50,7 +51,10 @@ export function tokenCookies(kind: SessionKind, token: TokenSet): string[] {
 	return [
 		serialise(names.access, token.access_token, { httpOnly: true, maxAge: accessSeconds }),
 		serialise(names.refresh, token.refresh_token, { httpOnly: true }),
-		serialise(names.accessExpiry, String(token.expires_at), { httpOnly: false, maxAge: accessSeconds }),
+		serialise(names.accessExpiry, String(token.expires_at), {
+			httpOnly: false,
+			maxAge: accessSeconds,
+		}),
 		serialise(names.refreshExpiry, String(token.refresh_expires_at), { httpOnly: false }),
 	];
 }

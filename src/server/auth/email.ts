@@ -10,8 +10,4 @@ export function normaliseEmail(raw: string): string {
 }
 
 /** An e-mail field from a form or JSON body, normalised; RFC 5321 caps it at 254. */
-export const emailField = z
-	.string()
-	.max(320)
-	.transform(normaliseEmail)
-	.pipe(z.email().max(254));
+export const emailField = z.string().max(320).transform(normaliseEmail).pipe(z.email().max(254));

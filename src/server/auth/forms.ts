@@ -56,7 +56,12 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 
 const str = (form: URLSearchParams, key: string) => form.get(key) ?? '';
 
-async function run(action: FormAction, form: URLSearchParams, request: Request, ctx: FormContext): Promise<Outcome> {
+async function run(
+	action: FormAction,
+	form: URLSearchParams,
+	request: Request,
+	ctx: FormContext,
+): Promise<Outcome> {
 	const { locale } = ctx;
 	const meta = requestMeta(request, ctx.clientAddress);
 	const home = `/${locale}`;
@@ -68,7 +73,12 @@ async function run(action: FormAction, form: URLSearchParams, request: Request, 
 		case 'cms-login': {
 			const kind = action === 'login' ? 'web' : 'cms';
 			const page = action === 'login' ? `${home}/login` : `${home}/cms/login`;
-			const result = await login({ email: str(form, 'email').slice(0, 320), password: str(form, 'password'), kind, ...meta });
+			const result = await login({
+				email: str(form, 'email').slice(0, 320),
+				password: str(form, 'password'),
+				kind,
+				...meta,
+			});
 			if (!result.ok) return { location: withQuery(page, { error: result.error, redirect: keep }) };
 			return {
 				location: landing(redirectParam, action === 'login' ? '/' : `${home}/cms`),
@@ -78,9 +88,17 @@ async function run(action: FormAction, form: URLSearchParams, request: Request, 
 		case 'register': {
 			const email = emailField.safeParse(str(form, 'email'));
 			const name = nameField.safeParse(str(form, 'name'));
-			if (!email.success) return { location: withQuery(`${home}/register`, { error: 'invalid_email' }) };
-			if (!name.success) return { location: withQuery(`${home}/register`, { error: 'invalid_name' }) };
-			const result = await register({ email: email.data, name: name.data, password: str(form, 'password'), locale, ip: meta.ip });
+			if (!email.success)
+				return { location: withQuery(`${home}/register`, { error: 'invalid_email' }) };
+			if (!name.success)
+				return { location: withQuery(`${home}/register`, { error: 'invalid_name' }) };
+			const result = await register({
+				email: email.data,
+				name: name.data,
+				password: str(form, 'password'),
+				locale,
+				ip: meta.ip,
+			});
 			if (!result.ok) return { location: withQuery(`${home}/register`, { error: result.error }) };
 			return { location: withQuery(`${home}/login`, { notice: 'registered', redirect: keep }) };
 		}
@@ -89,14 +107,22 @@ async function run(action: FormAction, form: URLSearchParams, request: Request, 
 			const page = `${home}/auth/reset-password`;
 			if (!email.success) return { location: withQuery(page, { error: 'invalid_email' }) };
 			const result = await requestPasswordReset({ email: email.data, locale, ip: meta.ip });
-			return { location: withQuery(page, result.ok ? { notice: 'sent' } : { error: result.error }) };
+			return {
+				location: withQuery(page, result.ok ? { notice: 'sent' } : { error: result.error }),
+			};
 		}
 		case 'reset': {
-			const token = (str(form, 'token') || readCookie(request.headers.get('cookie'), RESET_COOKIE) || '').slice(0, 300);
+			const token = (
+				str(form, 'token') ||
+				readCookie(request.headers.get('cookie'), RESET_COOKIE) ||
+				''
+			).slice(0, 300);
 			const result = await resetPassword({ token, password: str(form, 'password'), ip: meta.ip });
 			if (!result.ok) {
 				const step = result.error === 'invalid_token' ? undefined : 'set';
-				return { location: withQuery(`${home}/auth/reset-password`, { step, error: result.error }) };
+				return {
+					location: withQuery(`${home}/auth/reset-password`, { step, error: result.error }),
+				};
 			}
 			return {
 				location: withQuery(`${home}/login`, { notice: 'reset' }),
@@ -140,12 +166,18 @@ async function account(
 				...meta,
 			});
 			if (!result.ok) return { location: withQuery(page, { error: result.error }) };
-			return { location: withQuery(page, { notice: 'password' }), cookies: tokenCookies(session.kind, result.grant.token) };
+			return {
+				location: withQuery(page, { notice: 'password' }),
+				cookies: tokenCookies(session.kind, result.grant.token),
+			};
 		}
 		case 'delete': {
 			const result = await deleteAccount(user.id, str(form, 'password'));
 			if (!result.ok) return { location: withQuery(page, { error: result.error }) };
-			return { location: withQuery(`/${ctx.locale}`, { notice: 'deleted' }), cookies: clearCookies('web') };
+			return {
+				location: withQuery(`/${ctx.locale}`, { notice: 'deleted' }),
+				cookies: clearCookies('web'),
+			};
 		}
 		case 'revoke': {
 			const id = z.string().min(1).max(100).safeParse(form.get('session'));
@@ -169,15 +201,26 @@ export async function answerForm(
 	let outcome: Outcome;
 	let action: FormAction = requested === 'account' ? 'profile' : requested;
 	const type = request.headers.get('content-type') ?? '';
-	const text = /^application\/x-www-form-urlencoded\b/i.test(type) ? await readLimited(request) : null;
+	const text = /^application\/x-www-form-urlencoded\b/i.test(type)
+		? await readLimited(request)
+		: null;
 	if (text === null) {
-		outcome = { location: `/${ctx.locale}${action === 'cms-login' ? '/cms/login' : action === 'login' ? '/login' : ''}?error=invalid_request` };
+		outcome = {
+			location: `/${ctx.locale}${action === 'cms-login' ? '/cms/login' : action === 'login' ? '/login' : ''}?error=invalid_request`,
+		};
 	} else {
 		const form = new URLSearchParams(text);
 		if (requested === 'account') {
 			// The account page carries several forms; each names its intent.
 			const intent = form.get('intent') ?? '';
-			const allowed: FormAction[] = ['logout', 'logout-all', 'profile', 'password', 'delete', 'revoke'];
+			const allowed: FormAction[] = [
+				'logout',
+				'logout-all',
+				'profile',
+				'password',
+				'delete',
+				'revoke',
+			];
 			action = allowed.includes(intent as FormAction) ? (intent as FormAction) : 'profile';
 		}
 		outcome = await run(action, form, request, ctx);
@@ -189,7 +232,12 @@ export async function answerForm(
 
 /** The form context from what the middleware put in `locals`. */
 export function formContext(
-	locals: { locale: Locale; user: Caller['user'] | null; session: Caller['session'] | null; cms: Caller | null },
+	locals: {
+		locale: Locale;
+		user: Caller['user'] | null;
+		session: Caller['session'] | null;
+		cms: Caller | null;
+	},
 	clientAddress: string | undefined,
 ): FormContext {
 	return {

@@ -7,8 +7,17 @@ export const MAX_AUTH_BODY = 16 * 1024;
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
 /** A JSON answer that no cache may keep (tokens, personal data). */
-export function json(status: number, body: unknown, setCookies: string[] = [], extra: Record<string, string> = {}): Response {
-	const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE, ...extra });
+export function json(
+	status: number,
+	body: unknown,
+	setCookies: string[] = [],
+	extra: Record<string, string> = {},
+): Response {
+	const headers = new Headers({
+		'Content-Type': 'application/json; charset=utf-8',
+		...NO_STORE,
+		...extra,
+	});
 	for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
 	return new Response(status === 204 ? null : JSON.stringify(body), { status, headers });
 }
@@ -33,7 +42,9 @@ export function rateLimited(retryAfter: number): Response {
 }
 
 export function methodNotAllowed(allow: string): Response {
-	return json(405, { error: 'method_not_allowed', message: 'Method not allowed' }, [], { Allow: allow });
+	return json(405, { error: 'method_not_allowed', message: 'Method not allowed' }, [], {
+		Allow: allow,
+	});
 }
 
 /** Human-readable messages for the codes a user can cause (the pages translate the code). */
@@ -49,14 +60,22 @@ export const MESSAGES: Record<string, string> = {
  * Reads a small JSON body: refuses other media types (415), more than MAX_AUTH_BODY bytes
  * (413, counted while streaming, whatever Content-Length claims) and bad JSON (400).
  */
-export async function readJson(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+export async function readJson(
+	request: Request,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
 	const type = request.headers.get('content-type') ?? '';
 	if (!/^application\/json\b/i.test(type)) {
-		return { ok: false, response: json(415, { error: 'unsupported_media_type', message: 'Send JSON' }) };
+		return {
+			ok: false,
+			response: json(415, { error: 'unsupported_media_type', message: 'Send JSON' }),
+		};
 	}
 	const text = await readLimited(request);
 	if (text === null) {
-		return { ok: false, response: json(413, { error: 'payload_too_large', message: 'Request body too large' }) };
+		return {
+			ok: false,
+			response: json(413, { error: 'payload_too_large', message: 'Request body too large' }),
+		};
 	}
 	try {
 		return { ok: true, value: text ? JSON.parse(text) : {} };

@@ -41,7 +41,8 @@ export async function login(input: LoginInput): Promise<LoginResult> {
 	if (!hashablePassword(input.password)) return { ok: false, error: 'invalid_credentials' };
 	const user = await findUserByEmail(email);
 	const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-	if (!user || !valid || user.disabledAt !== null) return { ok: false, error: 'invalid_credentials' };
+	if (!user || !valid || user.disabledAt !== null)
+		return { ok: false, error: 'invalid_credentials' };
 	if (cms && !user.scope.includes('admin')) return { ok: false, error: 'invalid_credentials' };
 	// A successful login clears the address's counter; the per-client one keeps counting.
 	(cms ? limits.cmsLoginPerEmail : limits.loginPerEmail).reset(email);

@@ -13,7 +13,11 @@ export function formMessages(t: Translate): Record<string, string> {
 }
 
 /** The banner of a page: an error or a notice from the query string, translated. */
-export function banner(t: Translate, url: URL, notices: Record<string, string>): { error: string | null; notice: string | null } {
+export function banner(
+	t: Translate,
+	url: URL,
+	notices: Record<string, string>,
+): { error: string | null; notice: string | null } {
 	const key = errorKey(url.searchParams.get('error'));
 	const notice = notices[url.searchParams.get('notice') ?? ''];
 	return { error: key ? t(key) : null, notice: notice ? t(notice) : null };
@@ -62,5 +66,9 @@ export function fields(t: Translate) {
 
 /** Dates in the account page's session list. */
 export function formatDate(locale: Locale, iso: string): string {
-	return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+	return new Intl.DateTimeFormat(locale, {
+		dateStyle: 'medium',
+		timeStyle: 'short',
+		timeZone: 'UTC',
+	}).format(new Date(iso));
 }

@@ -46,7 +46,9 @@ export async function register(input: RegisterInput): Promise<RegisterResult> {
 		scope: admin ? ['user', 'admin'] : ['user'],
 	});
 	if (!created) {
-		queueMail(accountExistsMail(input.locale, email, siteLink(input.locale, '/auth/reset-password')));
+		queueMail(
+			accountExistsMail(input.locale, email, siteLink(input.locale, '/auth/reset-password')),
+		);
 	} else if (admin) {
 		const token = await createResetToken(created.id);
 		const link = siteLink(input.locale, '/auth/reset-password', { token });

@@ -77,7 +77,8 @@ export async function resetPassword(input: {
 	if (!decision.ok) return { ok: false, error: 'rate_limited', retryAfter: decision.retryAfter };
 	const problem = passwordProblem(input.password);
 	if (problem) return { ok: false, error: problem };
-	if (input.token.length < 20 || input.token.length > 200) return { ok: false, error: 'invalid_token' };
+	if (input.token.length < 20 || input.token.length > 200)
+		return { ok: false, error: 'invalid_token' };
 	const passwordHash = await hashPassword(input.password);
 	const db = await getDb();
 	const at = new Date(now());

@@ -8,7 +8,11 @@ import type { Grant } from './issue';
  * for server-rendered pages.
  */
 export function grantResponse(grant: Grant, status = 200): Response {
-	return json(status, { data: { ...grant.user, token: grant.token } }, tokenCookies(grant.kind, grant.token));
+	return json(
+		status,
+		{ data: { ...grant.user, token: grant.token } },
+		tokenCookies(grant.kind, grant.token),
+	);
 }
 
 /**
@@ -17,7 +21,11 @@ export function grantResponse(grant: Grant, status = 200): Response {
  */
 export function cookieGrantResponse(grant: Grant): Response {
 	const { expires_at, refresh_expires_at } = grant.token;
-	return json(200, { data: { ...grant.user, token: { expires_at, refresh_expires_at } } }, tokenCookies(grant.kind, grant.token));
+	return json(
+		200,
+		{ data: { ...grant.user, token: { expires_at, refresh_expires_at } } },
+		tokenCookies(grant.kind, grant.token),
+	);
 }
 
 export { clearCookies };
@@ -40,11 +48,18 @@ export function invalidBody(fields: PropertyKey[][]): Response {
 /** Reads a JSON body and validates it; the Response is the error to send back. */
 export async function parseBody<T>(
 	request: Request,
-	schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[] }[] } } },
+	schema: {
+		safeParse(
+			value: unknown,
+		):
+			| { success: true; data: T }
+			| { success: false; error: { issues: { path: PropertyKey[] }[] } };
+	},
 ): Promise<{ ok: true; data: T } | { ok: false; response: Response }> {
 	const body = await readJson(request);
 	if (!body.ok) return body;
 	const parsed = schema.safeParse(body.value);
-	if (!parsed.success) return { ok: false, response: invalidBody(parsed.error.issues.map((i) => i.path)) };
+	if (!parsed.success)
+		return { ok: false, response: invalidBody(parsed.error.issues.map((i) => i.path)) };
 	return { ok: true, data: parsed.data };
 }

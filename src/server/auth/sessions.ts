@@ -60,7 +60,14 @@ export async function createSession(
 }
 
 export type RotateResult =
-	| { ok: true; userId: string; sessionId: string; kind: SessionKind; refreshToken: string; expiresAt: number }
+	| {
+			ok: true;
+			userId: string;
+			sessionId: string;
+			kind: SessionKind;
+			refreshToken: string;
+			expiresAt: number;
+	  }
 	| { ok: false };
 
 /** Exchanges a refresh token for its successor, following the policy above. */
@@ -93,7 +100,10 @@ export async function rotateRefreshToken(presented: string): Promise<RotateResul
 	if (won) {
 		const session = await liveSession(won, at);
 		if (!session) return { ok: false };
-		await db.update(sessions).set({ lastUsedAt: new Date(at) }).where(eq(sessions.id, won));
+		await db
+			.update(sessions)
+			.set({ lastUsedAt: new Date(at) })
+			.where(eq(sessions.id, won));
 		return {
 			ok: true,
 			userId: session.userId,
@@ -177,7 +187,12 @@ export async function checkSession(
 ): Promise<{ user: UserRow; kind: SessionKind } | null> {
 	const at = now();
 	const cached = checkCache.get(sessionId);
-	if (cached && cached.until > at && cached.user.id === userId && cached.user.tokenVersion === version) {
+	if (
+		cached &&
+		cached.until > at &&
+		cached.user.id === userId &&
+		cached.user.tokenVersion === version
+	) {
 		return { user: cached.user, kind: cached.kind };
 	}
 	checkCache.delete(sessionId);

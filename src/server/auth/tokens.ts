@@ -82,5 +82,7 @@ export function hashToken(token: string): string {
  * the SAME successor during the grace window without us ever storing a token in clear.
  */
 export function successorOf(refreshToken: string): string {
-	return createHmac('sha256', authSecret()).update(`refresh-successor:${refreshToken}`).digest('base64url');
+	return createHmac('sha256', authSecret())
+		.update(`refresh-successor:${refreshToken}`)
+		.digest('base64url');
 }

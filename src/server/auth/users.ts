@@ -38,7 +38,10 @@ export async function toPublicUser(user: UserRow): Promise<PublicUser> {
 
 export async function findUserByEmail(email: string): Promise<UserRow | undefined> {
 	const db = await getDb();
-	const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(email)));
+	const [row] = await db
+		.select()
+		.from(users)
+		.where(eq(users.email, normaliseEmail(email)));
 	return row;
 }
 

@@ -72,7 +72,11 @@ export function unmarked(response: Response): Response {
 		// Immutable headers: copy once.
 		const headers = new Headers(response.headers);
 		headers.delete(INTERNAL_HEADER);
-		return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+		return new Response(response.body, {
+			status: response.status,
+			statusText: response.statusText,
+			headers,
+		});
 	}
 }
 
@@ -111,7 +115,10 @@ const ignore = () => {};
  * the waiting requests slower. If the awaited render could not be stored (a cookie, an
  * error, an invalidation), the waiting requests render their own, in parallel.
  */
-export async function serveCached(key: string, render: () => Promise<Response>): Promise<{ response: Response; hit: boolean }> {
+export async function serveCached(
+	key: string,
+	render: () => Promise<Response>,
+): Promise<{ response: Response; hit: boolean }> {
 	const cached = lookup(key);
 	if (cached) return { response: cached, hit: true };
 	// No await between this check and `fly` below, so requests arriving together cannot all
@@ -188,9 +195,18 @@ export async function store(
  */
 function compress(page: StoredPage): void {
 	if (page.body.byteLength < 1024) return;
-	brotliCompress(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength } }, (error, br) => {
-		if (!error) page.encoded.br = br;
-	});
+	brotliCompress(
+		page.body,
+		{
+			params: {
+				[zlib.BROTLI_PARAM_QUALITY]: 5,
+				[zlib.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength,
+			},
+		},
+		(error, br) => {
+			if (!error) page.encoded.br = br;
+		},
+	);
 	gzip(page.body, { level: 6 }, (error, gz) => {
 		if (!error) page.encoded.gzip = gz;
 	});

@@ -86,7 +86,9 @@ const escapeXml = (s: string) =>
 	s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Up to three letters: the TLA of a national team, else the initials of the short name. */
-export function crestInitials(team: Pick<CrestTeam, 'shortName' | 'tla' | 'isNational' | 'name'>): string {
+export function crestInitials(
+	team: Pick<CrestTeam, 'shortName' | 'tla' | 'isNational' | 'name'>,
+): string {
 	if (team.isNational && team.tla) return team.tla.slice(0, 3).toUpperCase();
 	const words = (team.shortName || team.name)
 		.replace(/[^\p{L}\p{N}\s-]/gu, ' ')
@@ -116,15 +118,25 @@ function flagBody(flag: Flag): string {
 	switch (flag.kind) {
 		case 'h': {
 			const band = h / flag.colours.length;
-			return flag.colours.map((c, i) => `<rect x="0" y="${i * band}" width="${w}" height="${band + 0.5}" fill="${c}"/>`).join('');
+			return flag.colours
+				.map(
+					(c, i) => `<rect x="0" y="${i * band}" width="${w}" height="${band + 0.5}" fill="${c}"/>`,
+				)
+				.join('');
 		}
 		case 'v': {
 			const band = w / flag.colours.length;
-			return flag.colours.map((c, i) => `<rect x="${i * band}" y="0" width="${band + 0.5}" height="${h}" fill="${c}"/>`).join('');
+			return flag.colours
+				.map(
+					(c, i) => `<rect x="${i * band}" y="0" width="${band + 0.5}" height="${h}" fill="${c}"/>`,
+				)
+				.join('');
 		}
 		case 'nordic':
 			return `<rect width="${w}" height="${h}" fill="${flag.field}"/><rect x="16" y="0" width="8" height="${h}" fill="${flag.cross}"/><rect x="0" y="16" width="${w}" height="8" fill="${flag.cross}"/>${
-				flag.inner ? `<rect x="18" y="0" width="4" height="${h}" fill="${flag.inner}"/><rect x="0" y="18" width="${w}" height="4" fill="${flag.inner}"/>` : ''
+				flag.inner
+					? `<rect x="18" y="0" width="4" height="${h}" fill="${flag.inner}"/><rect x="0" y="18" width="${w}" height="4" fill="${flag.inner}"/>`
+					: ''
 			}`;
 		case 'cross':
 			return `<rect width="${w}" height="${h}" fill="${flag.field}"/><rect x="26" y="0" width="8" height="${h}" fill="${flag.cross}"/><rect x="0" y="16" width="${w}" height="8" fill="${flag.cross}"/>`;

@@ -34,26 +34,33 @@ export const COMPETITION_RENAMES: Readonly<Record<string, string>> = {
 	epl: 'premier-league',
 	'english-premier-league': 'premier-league',
 	laliga: 'la-liga',
-	'ucl': 'champions-league',
+	ucl: 'champions-league',
 	'uefa-champions-league': 'champions-league',
 	worldcup: 'world-cup',
 	'fifa-world-cup': 'world-cup',
 	'euro-2024': 'euro',
 };
 
-export type DeprecatedTarget = { kind: 'moved'; path: string } | { kind: 'competition'; slug: string } | { kind: 'gone' };
+export type DeprecatedTarget =
+	| { kind: 'moved'; path: string }
+	| { kind: 'competition'; slug: string }
+	| { kind: 'gone' };
 
 /** Where an old slug went. Pure; the route resolves a competition slug to its id. */
 export function deprecatedTarget(slug: string | undefined): DeprecatedTarget {
 	const key = (slug ?? '').toLowerCase();
 	const moved = MOVED[key];
 	if (moved) return { kind: 'moved', path: moved };
-	if (/^[a-z0-9-]{2,60}$/.test(key)) return { kind: 'competition', slug: COMPETITION_RENAMES[key] ?? key };
+	if (/^[a-z0-9-]{2,60}$/.test(key))
+		return { kind: 'competition', slug: COMPETITION_RENAMES[key] ?? key };
 	return { kind: 'gone' };
 }
 
 /** `/deprecated/{slug}`: the localised address it moved to (301), or null for 410. */
-export async function resolveDeprecated(slug: string | undefined, locale: Locale): Promise<string | null> {
+export async function resolveDeprecated(
+	slug: string | undefined,
+	locale: Locale,
+): Promise<string | null> {
 	const target = deprecatedTarget(slug);
 	if (target.kind === 'moved') return localHref(locale, target.path);
 	if (target.kind === 'competition') {

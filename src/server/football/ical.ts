@@ -11,7 +11,11 @@ const CRLF = '\r\n';
 
 /** Escapes a TEXT value (RFC 5545 §3.3.11). */
 export function escapeText(text: string): string {
-	return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+	return text
+		.replace(/\\/g, '\\\\')
+		.replace(/;/g, '\\;')
+		.replace(/,/g, '\\,')
+		.replace(/\r?\n/g, '\\n');
 }
 
 /**
@@ -40,7 +44,10 @@ export function foldLine(line: string): string {
 
 /** 2025-08-15T19:00:00.000Z → 20250815T190000Z */
 export function icsDateTime(d: Date): string {
-	return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+	return d
+		.toISOString()
+		.replace(/[-:]/g, '')
+		.replace(/\.\d{3}/, '');
 }
 
 const icsDate = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
@@ -53,7 +60,8 @@ export function eventSummary(m: MatchSummary): string {
 	if (FINISHED.has(m.status) && score) {
 		let s = `${m.home.name} ${score[0]}–${score[1]} ${m.away.name}`;
 		if (m.status === 'finished_aet') s += ' (a.e.t.)';
-		if (m.status === 'finished_pen' && m.score.pen) s += ` (pens ${m.score.pen[0]}–${m.score.pen[1]})`;
+		if (m.status === 'finished_pen' && m.score.pen)
+			s += ` (pens ${m.score.pen[0]}–${m.score.pen[1]})`;
 		return s;
 	}
 	const base = `${m.home.name} – ${m.away.name}`;
@@ -101,7 +109,9 @@ export function buildCalendar(input: CalendarInput): string {
 		lines.push(`SUMMARY:${escapeText(eventSummary(m))}`);
 		lines.push(`DESCRIPTION:${escapeText(`${m.competition.name} ${m.season.label}, ${m.round}`)}`);
 		lines.push(`URL:${input.origin}/match/${m.id}`);
-		lines.push(`STATUS:${m.status === 'cancelled' ? 'CANCELLED' : m.status === 'postponed' ? 'TENTATIVE' : 'CONFIRMED'}`);
+		lines.push(
+			`STATUS:${m.status === 'cancelled' ? 'CANCELLED' : m.status === 'postponed' ? 'TENTATIVE' : 'CONFIRMED'}`,
+		);
 		lines.push('TRANSP:TRANSPARENT');
 		lines.push('END:VEVENT');
 	}

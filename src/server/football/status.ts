@@ -54,7 +54,11 @@ export function importStatus(
  * The status to show: a stored "scheduled" match whose kick-off passed long ago without a
  * result is shown as "result_unknown" (the importer ran before it was played).
  */
-export function effectiveStatus(status: MatchStatus, kickoff: Date, now: Date = new Date()): MatchStatus {
+export function effectiveStatus(
+	status: MatchStatus,
+	kickoff: Date,
+	now: Date = new Date(),
+): MatchStatus {
 	if (status === 'scheduled' && kickoff.getTime() + MATCH_DURATION_MS < now.getTime()) {
 		return 'result_unknown';
 	}

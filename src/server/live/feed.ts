@@ -24,13 +24,25 @@ export function startLiveFeed(): Promise<void> {
 		if (cfg.FEED === 'off') return;
 		const db = await getDb();
 		if (cfg.FEED === 'replay') {
-			await new ReplayFeed({ db, bus: hub.bus, speed: cfg.REPLAY_SPEED, concurrent: cfg.REPLAY_CONCURRENT, competitions: cfg.REPLAY_COMPETITIONS }).start();
+			await new ReplayFeed({
+				db,
+				bus: hub.bus,
+				speed: cfg.REPLAY_SPEED,
+				concurrent: cfg.REPLAY_CONCURRENT,
+				competitions: cfg.REPLAY_COMPETITIONS,
+			}).start();
 		} else {
 			let client: ProviderClient | undefined;
 			if (cfg.FEED === 'football-data' && cfg.FOOTBALL_DATA_TOKEN) {
-				client = new FootballDataClient({ token: cfg.FOOTBALL_DATA_TOKEN, minIntervalMs: cfg.FEED_POLL_MS });
+				client = new FootballDataClient({
+					token: cfg.FOOTBALL_DATA_TOKEN,
+					minIntervalMs: cfg.FEED_POLL_MS,
+				});
 			} else if (cfg.FEED === 'api-football' && cfg.API_FOOTBALL_KEY) {
-				client = new ApiFootballClient({ key: cfg.API_FOOTBALL_KEY, minIntervalMs: cfg.FEED_POLL_MS });
+				client = new ApiFootballClient({
+					key: cfg.API_FOOTBALL_KEY,
+					minIntervalMs: cfg.FEED_POLL_MS,
+				});
 			}
 			// Never echo the key, only whether it is missing.
 			if (!client) console.warn(`[live] FEED=${cfg.FEED} needs its API key; no live feed`);

@@ -243,7 +243,8 @@ export class LiveHub {
 			let replayed = false;
 			if (opts.lastEventId !== null) {
 				const [latest, oldest] = await Promise.all([latestId(db), oldestId(db)]);
-				const known = opts.lastEventId <= latest && (oldest === 0 || opts.lastEventId >= oldest - 1);
+				const known =
+					opts.lastEventId <= latest && (oldest === 0 || opts.lastEventId >= oldest - 1);
 				if (known) {
 					const rows = await readSince(db, opts.lastEventId, {
 						matchIds: opts.matches,

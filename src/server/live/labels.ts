@@ -7,9 +7,28 @@ import {
 	type MatchCentreLabels,
 } from '~/lib/live/labels';
 
-const COMMON = ['title', 'empty', 'replay', 'replayNote', 'halfTime', 'finished', 'ageSeconds', 'ageMinutes',
-	'ageUnknown', 'offline', 'connecting', 'reveal', 'hiddenScore', 'spoilerLabel', 'spoilerOff', 'spoilerHide',
-	'spoilerDelay', 'spoilerDelaySeconds', 'announceGoal', 'announceRed'] as const;
+const COMMON = [
+	'title',
+	'empty',
+	'replay',
+	'replayNote',
+	'halfTime',
+	'finished',
+	'ageSeconds',
+	'ageMinutes',
+	'ageUnknown',
+	'offline',
+	'connecting',
+	'reveal',
+	'hiddenScore',
+	'spoilerLabel',
+	'spoilerOff',
+	'spoilerHide',
+	'spoilerDelay',
+	'spoilerDelaySeconds',
+	'announceGoal',
+	'announceRed',
+] as const;
 
 const pick = <K extends string>(t: Translate, prefix: string, keys: readonly K[]) =>
 	Object.fromEntries(keys.map((k) => [k, t(`live:${prefix}${k}`)])) as Record<K, string>;
@@ -23,7 +42,14 @@ export function liveLabels(t: Translate): LiveLabels {
 export function matchCentreLabels(t: Translate): MatchCentreLabels {
 	return {
 		...liveLabels(t),
-		...pick(t, 'centre.', ['timelineTitle', 'statsTitle', 'noEvents', 'notStarted', 'afterExtraTime', 'afterPenalties'] as const),
+		...pick(t, 'centre.', [
+			'timelineTitle',
+			'statsTitle',
+			'noEvents',
+			'notStarted',
+			'afterExtraTime',
+			'afterPenalties',
+		] as const),
 		events: pick(t, 'events.', TIMELINE_LABEL_KEYS),
 		stats: pick(t, 'stats.', STAT_LABEL_KEYS),
 	};
@@ -33,7 +59,20 @@ export function matchCentreLabels(t: Translate): MatchCentreLabels {
 export function leagueTableLabels(t: Translate): LeagueTableLabels {
 	return {
 		...liveLabels(t),
-		...pick(t, 'table.', ['tableTitle', 'liveNote', 'position', 'team', 'played', 'won', 'drawn', 'lost',
-			'goalDifference', 'points', 'playingNow', 'movedUp', 'movedDown'] as const),
+		...pick(t, 'table.', [
+			'tableTitle',
+			'liveNote',
+			'position',
+			'team',
+			'played',
+			'won',
+			'drawn',
+			'lost',
+			'goalDifference',
+			'points',
+			'playingNow',
+			'movedUp',
+			'movedDown',
+		] as const),
 	};
 }

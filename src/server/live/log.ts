@@ -77,7 +77,11 @@ export async function latestId(db: Queryable): Promise<number> {
 
 /** Lowest id still in the log (retention may have pruned older ones); 0 when empty. */
 export async function oldestId(db: Queryable): Promise<number> {
-	const [row] = await db.select({ id: liveEvents.id }).from(liveEvents).orderBy(asc(liveEvents.id)).limit(1);
+	const [row] = await db
+		.select({ id: liveEvents.id })
+		.from(liveEvents)
+		.orderBy(asc(liveEvents.id))
+		.limit(1);
 	return row ? Number(row.id) : 0;
 }
 

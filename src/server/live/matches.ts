@@ -88,7 +88,9 @@ export async function readMatchStates(
 	} else {
 		where = sql`WHERE m.status IN ('live', 'half_time')`;
 	}
-	const result = await db.execute(sql`${SELECT} ${where} ORDER BY m.kickoff_at, m.id LIMIT ${limit}`);
+	const result = await db.execute(
+		sql`${SELECT} ${where} ORDER BY m.kickoff_at, m.id LIMIT ${limit}`,
+	);
 	return rowsOf<RawRow>(result).map(toState);
 }
 

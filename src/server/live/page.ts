@@ -11,7 +11,12 @@ export async function getLiveMatchesPage(): Promise<{ matches: SnapshotMatch[] }
 	void startLiveFeed();
 	// Shared by every page that lists what is live (home, /live-matches): kept for a few
 	// seconds, and dropped at once by any live change (matchChangeTags includes LISTS_TAG).
-	const matches = await cached('live:snapshot', 5_000, [LISTS_TAG], async () => (await buildSnapshot(await getDb(), null)).matches);
+	const matches = await cached(
+		'live:snapshot',
+		5_000,
+		[LISTS_TAG],
+		async () => (await buildSnapshot(await getDb(), null)).matches,
+	);
 	return { matches };
 }
 
@@ -62,6 +67,9 @@ export async function getLiveLeagueTable(
 	}));
 	if (fixtures.length === 0) return { fixtures, initial: [] };
 	void startLiveFeed();
-	const { matches } = await buildSnapshot(db, fixtures.map((f) => f.matchId));
+	const { matches } = await buildSnapshot(
+		db,
+		fixtures.map((f) => f.matchId),
+	);
 	return { fixtures, initial: matches };
 }

@@ -31,48 +31,51 @@ export function openLiveStream(request: Request): Response {
 	const node = responseFor(request);
 	let release: (() => void) | undefined;
 	let closed = false;
-	const stream = new ReadableStream<Uint8Array>({
-		start(controller) {
-			const sink: SseSink = {
-				write(chunk) {
-					if (closed) return;
-					try {
-						controller.enqueue(encoder.encode(chunk));
-					} catch {
+	const stream = new ReadableStream<Uint8Array>(
+		{
+			start(controller) {
+				const sink: SseSink = {
+					write(chunk) {
+						if (closed) return;
+						try {
+							controller.enqueue(encoder.encode(chunk));
+						} catch {
+							closed = true;
+						}
+					},
+					// Bytes in our stream's queue plus bytes the adapter has handed to the socket
+					// that the peer has not taken yet.
+					backlog() {
+						const queued = Math.max(0, -(controller.desiredSize ?? 0));
+						return queued + (node?.writableLength ?? 0);
+					},
+					close(mode) {
+						if (closed) return;
 						closed = true;
-					}
-				},
-				// Bytes in our stream's queue plus bytes the adapter has handed to the socket
-				// that the peer has not taken yet.
-				backlog() {
-					const queued = Math.max(0, -(controller.desiredSize ?? 0));
-					return queued + (node?.writableLength ?? 0);
-				},
-				close(mode) {
-					if (closed) return;
+						try {
+							controller.close();
+						} catch {
+							// Already cancelled.
+						}
+						// A dropped slow client: its socket buffer is what we must free.
+						if (mode === 'drop' && node && !node.destroyed) node.destroy();
+					},
+				};
+				void hub.connect(sink, { matches, lastEventId }).then((r) => {
+					release = r;
+					if (closed) r();
+				});
+				request.signal.addEventListener('abort', () => {
 					closed = true;
-					try {
-						controller.close();
-					} catch {
-						// Already cancelled.
-					}
-					// A dropped slow client: its socket buffer is what we must free.
-					if (mode === 'drop' && node && !node.destroyed) node.destroy();
-				},
-			};
-			void hub.connect(sink, { matches, lastEventId }).then((r) => {
-				release = r;
-				if (closed) r();
-			});
-			request.signal.addEventListener('abort', () => {
+					release?.();
+				});
+			},
+			cancel() {
 				closed = true;
 				release?.();
-			});
+			},
 		},
-		cancel() {
-			closed = true;
-			release?.();
-		},
-	}, { highWaterMark: 0, size: (chunk) => chunk.byteLength });
+		{ highWaterMark: 0, size: (chunk) => chunk.byteLength },
+	);
 	return new Response(stream, { status: 200, headers: SSE_HEADERS });
 }

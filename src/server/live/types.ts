@@ -9,7 +9,10 @@ export type LiveKind = (typeof LIVE_KINDS)[number];
 
 export { MATCH_STATUSES, type MatchStatus } from '~/lib/live/match-state';
 
-export const scoreSchema = z.object({ home: z.number().int().min(0), away: z.number().int().min(0) });
+export const scoreSchema = z.object({
+	home: z.number().int().min(0),
+	away: z.number().int().min(0),
+});
 export type { Score } from '~/lib/live/match-state';
 
 /** One committed row of the log, as carried by the bus and written to clients. */
@@ -56,6 +59,8 @@ export const timelineEntrySchema = z.object({
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
 /** A timeline entry whose fields not given are empty (providers fill in what they know). */
-export function timelineEntry(e: Partial<TimelineEntry> & Pick<TimelineEntry, 'type'>): TimelineEntry {
+export function timelineEntry(
+	e: Partial<TimelineEntry> & Pick<TimelineEntry, 'type'>,
+): TimelineEntry {
 	return { minute: null, addedTime: null, side: null, player: null, detail: null, ...e };
 }

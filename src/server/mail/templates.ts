@@ -25,14 +25,21 @@ function compose(
 	const html = [
 		`<p>${escapeHtml(lines[0] ?? '')}</p>`,
 		`<p>${escapeHtml(lines[1] ?? '')}</p>`,
-		link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(t(`auth:mail.${key}.action`))}</a></p>` : '',
+		link
+			? `<p><a href="${escapeHtml(link)}">${escapeHtml(t(`auth:mail.${key}.action`))}</a></p>`
+			: '',
 		`<p>${escapeHtml(t(`auth:mail.${key}.footer`, vars))}</p>`,
 	].join('\n');
 	return { kind, to, subject, text: lines.join('\n\n'), html };
 }
 
 /** The password-reset mail, in the visitor's language, carrying the one-use link. */
-export function resetPasswordMail(locale: Locale, to: string, link: string, minutes: number): MailMessage {
+export function resetPasswordMail(
+	locale: Locale,
+	to: string,
+	link: string,
+	minutes: number,
+): MailMessage {
 	return compose(locale, 'reset-password', to, 'reset', { minutes: String(minutes) }, link);
 }
 
@@ -47,6 +54,11 @@ export function welcomeMail(locale: Locale, to: string, name: string, link: stri
 }
 
 /** Sent to an ADMIN_EMAIL registration: the password is set through this link. */
-export function adminSetupMail(locale: Locale, to: string, link: string, minutes: number): MailMessage {
+export function adminSetupMail(
+	locale: Locale,
+	to: string,
+	link: string,
+	minutes: number,
+): MailMessage {
 	return compose(locale, 'admin-setup', to, 'admin', { minutes: String(minutes) }, link);
 }

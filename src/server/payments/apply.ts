@@ -18,7 +18,11 @@ export interface Applied {
  * conditional (status checks, ordering by event time), so applying is safe even if the
  * same business fact arrives under a different event id.
  */
-export async function applyEvent(tx: Database, provider: string, event: PaymentEvent): Promise<Applied> {
+export async function applyEvent(
+	tx: Database,
+	provider: string,
+	event: PaymentEvent,
+): Promise<Applied> {
 	const at = new Date(now());
 	switch (event.type) {
 		case 'checkout.paid': {
@@ -90,7 +94,12 @@ export async function applyEvent(tx: Database, provider: string, event: PaymentE
 			const [existing] = await tx
 				.select()
 				.from(subscriptions)
-				.where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerRef, event.providerRef)))
+				.where(
+					and(
+						eq(subscriptions.provider, provider),
+						eq(subscriptions.providerRef, event.providerRef),
+					),
+				)
 				.for('update');
 			const userId = existing?.userId ?? event.userId;
 			const planId = existing?.planId ?? event.planId;
@@ -140,7 +149,9 @@ async function upsertSubscription(
 	const [existing] = await tx
 		.select()
 		.from(subscriptions)
-		.where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerRef, next.providerRef)))
+		.where(
+			and(eq(subscriptions.provider, provider), eq(subscriptions.providerRef, next.providerRef)),
+		)
 		.for('update');
 	if (!mayApply(existing, created, next.status)) return;
 	if (!existing) {

@@ -20,7 +20,10 @@ export interface BillingView {
 }
 
 /** Plan, dates and payment history in the visitor's language. */
-export async function billingView(userId: string, ctx: { locale: Locale; t: Translate }): Promise<BillingView> {
+export async function billingView(
+	userId: string,
+	ctx: { locale: Locale; t: Translate },
+): Promise<BillingView> {
 	const { locale, t } = ctx;
 	const summary = await billingSummary(userId);
 	const fmt = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: 'UTC' });
@@ -38,7 +41,9 @@ export async function billingView(userId: string, ctx: { locale: Locale; t: Tran
 						: t('payments:account.expires', { date: end })
 				: null,
 			cancel:
-				!current.cancelAtPeriodEnd && current.kind !== 'match_pass' ? { subscriptionId: current.subscriptionId, locale } : null,
+				!current.cancelAtPeriodEnd && current.kind !== 'match_pass'
+					? { subscriptionId: current.subscriptionId, locale }
+					: null,
 		},
 		upgradeHref: localHref(locale, '/pricing'),
 		history: summary.history.map((p) => ({

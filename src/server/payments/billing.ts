@@ -77,7 +77,10 @@ export interface ExpiryReminder {
  * A reminder when the user's plan ends within EXPIRY_REMINDER_DAYS and will not renew.
  * `dismissed` is the value of the dismissal cookie, if any.
  */
-export async function expiryReminder(userId: string, dismissed?: string): Promise<ExpiryReminder | null> {
+export async function expiryReminder(
+	userId: string,
+	dismissed?: string,
+): Promise<ExpiryReminder | null> {
 	const best = await bestForReminder(userId);
 	if (!best?.currentPeriodEnd || renews(best)) return null;
 	const left = best.currentPeriodEnd.getTime() - now();

@@ -17,7 +17,13 @@ export const checkoutRequestSchema = z.object({
 	planId: z.string().min(1).max(64),
 	currency: z.string().length(3),
 	deal: z.string().max(40).optional().nullable(),
-	matchId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional().nullable(),
+	matchId: z.coerce
+		.number()
+		.int()
+		.positive()
+		.max(2 ** 31 - 1)
+		.optional()
+		.nullable(),
 	locale: z.enum(LOCALES).default('en'),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
@@ -46,7 +52,11 @@ export async function openCheckout(
 	user: { id: string; email: string },
 	input: CheckoutRequest,
 ): Promise<CheckoutResult> {
-	const bad = (error: CheckoutError, status: 400 | 409 = 400) => ({ ok: false as const, status, error });
+	const bad = (error: CheckoutError, status: 400 | 409 = 400) => ({
+		ok: false as const,
+		status,
+		error,
+	});
 	const plan = await getPlan(input.planId);
 	if (!plan) return bad('unknown_plan');
 	const deal = input.deal ? await usableDeal(input.deal) : undefined;
@@ -127,7 +137,11 @@ export async function openCheckout(
 	});
 	await db
 		.update(checkouts)
-		.set({ providerRef: started.providerRef, redirectUrl: started.redirectUrl, updatedAt: new Date(now()) })
+		.set({
+			providerRef: started.providerRef,
+			redirectUrl: started.redirectUrl,
+			updatedAt: new Date(now()),
+		})
 		.where(eq(checkouts.id, row.id));
 	return { ok: true, checkoutId: row.id, redirectUrl: started.redirectUrl, reused: false };
 }
@@ -137,7 +151,9 @@ async function openCheckoutOf(userId: string, planId: string): Promise<CheckoutR
 	const [row] = await db
 		.select()
 		.from(checkouts)
-		.where(and(eq(checkouts.userId, userId), eq(checkouts.planId, planId), eq(checkouts.status, 'open')));
+		.where(
+			and(eq(checkouts.userId, userId), eq(checkouts.planId, planId), eq(checkouts.status, 'open')),
+		);
 	return row;
 }
 
@@ -145,7 +161,8 @@ async function matchExists(id: number): Promise<boolean> {
 	const db = await getDb();
 	try {
 		const result = await db.execute(sql`SELECT 1 AS one FROM matches WHERE id = ${id}`);
-		const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+		const rows =
+			(result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
 		return rows.length > 0;
 	} catch {
 		return false;
@@ -162,7 +179,10 @@ export type CheckoutView = Pick<
  * exactly like an unknown one). Status is what the server holds; an open checkout past its
  * time reads as expired.
  */
-export async function checkoutForOwner(userId: string, checkoutId: string): Promise<CheckoutView | undefined> {
+export async function checkoutForOwner(
+	userId: string,
+	checkoutId: string,
+): Promise<CheckoutView | undefined> {
 	if (!/^co_[A-Za-z0-9_-]{8,40}$/.test(checkoutId)) return undefined;
 	const db = await getDb();
 	const [row] = await db

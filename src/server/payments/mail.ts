@@ -12,7 +12,11 @@ const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * The payment confirmation, sent once per paid checkout (after the webhook's transaction
  * committed). In English: the checkout does not record the buyer's language.
  */
-export async function sendPaymentConfirmation(to: string, name: string, checkoutId: string): Promise<void> {
+export async function sendPaymentConfirmation(
+	to: string,
+	name: string,
+	checkoutId: string,
+): Promise<void> {
 	const db = await getDb();
 	const [c] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
 	if (!c) return;

@@ -15,15 +15,33 @@ const PAGES = {
 	},
 	sport: {
 		kinds: ['sport_pass'],
-		texts: { title: 'sportTitle', description: 'sportDescription', heading: 'sportHeading', intro: 'sportIntro' },
+		texts: {
+			title: 'sportTitle',
+			description: 'sportDescription',
+			heading: 'sportHeading',
+			intro: 'sportIntro',
+		},
 		other: { path: '/pricing', label: 'mainLink' },
 	},
 } satisfies Record<
 	string,
-	{ kinds: PlanRow['kind'][]; texts: Record<'title' | 'description' | 'heading' | 'intro', string>; other: { path: string; label: string } }
+	{
+		kinds: PlanRow['kind'][];
+		texts: Record<'title' | 'description' | 'heading' | 'intro', string>;
+		other: { path: string; label: string };
+	}
 >;
 
-const ERROR_KEYS = ['unknown_plan', 'not_purchasable', 'unsupported_currency', 'invalid_deal', 'match_required', 'already_subscribed', 'checkout_in_progress', 'generic'];
+const ERROR_KEYS = [
+	'unknown_plan',
+	'not_purchasable',
+	'unsupported_currency',
+	'invalid_deal',
+	'match_required',
+	'already_subscribed',
+	'checkout_in_progress',
+	'generic',
+];
 
 export interface PricingPageView {
 	title: string;
@@ -59,7 +77,14 @@ export interface PricingPageView {
  * `plan` is the plan the visitor asked for (preselected when it is for sale here).
  */
 export async function pricingPage(
-	input: { page: keyof typeof PAGES; currency: string | null; deal: string | null; match: string | null; plan: string | null; here: string },
+	input: {
+		page: keyof typeof PAGES;
+		currency: string | null;
+		deal: string | null;
+		match: string | null;
+		plan: string | null;
+		here: string;
+	},
 	ctx: { locale: Locale; t: Translate },
 ): Promise<PricingPageView> {
 	const { locale, t } = ctx;
@@ -107,17 +132,26 @@ export async function pricingPage(
 			price: p.kind === 'free' ? t('payments:pricing.free') : (p.prices[c] ?? ''),
 			period: period(p),
 			methods:
-				p.paymentMethods.length > 0 ? p.paymentMethods.map((m) => BRAND_METHODS[m] ?? t(`payments:method.${m}`)).join(', ') : null,
+				p.paymentMethods.length > 0
+					? p.paymentMethods.map((m) => BRAND_METHODS[m] ?? t(`payments:method.${m}`)).join(', ')
+					: null,
 		})),
 		chooser:
 			purchasable.length > 0
 				? {
-						plans: purchasable.map((p) => ({ id: p.id, name: t(`payments:plan.${p.id}.name`), prices: p.prices, needsMatch: p.kind === 'match_pass' })),
+						plans: purchasable.map((p) => ({
+							id: p.id,
+							name: t(`payments:plan.${p.id}.name`),
+							prices: p.prices,
+							needsMatch: p.kind === 'match_pass',
+						})),
 						currencies: view.currencies,
 						currency: c,
 						deal: view.deal?.code ?? null,
 						matchId: view.matchId,
-						initialPlan: purchasable.some((p) => p.id === requested) ? requested : (view.deal?.planId ?? null),
+						initialPlan: purchasable.some((p) => p.id === requested)
+							? requested
+							: (view.deal?.planId ?? null),
 						locale,
 						loginHref: `${localHref(locale, '/login')}?redirect=${encodeURIComponent(input.here)}`,
 						labels: {
@@ -131,10 +165,15 @@ export async function pricingPage(
 							loginFirst: t('payments:chooser.loginFirst'),
 							login: t('nav.login'),
 							matchHint: t('payments:chooser.matchHint'),
-							errors: Object.fromEntries(ERROR_KEYS.map((k) => [k, t(`payments:chooser.error.${k}`)])),
+							errors: Object.fromEntries(
+								ERROR_KEYS.map((k) => [k, t(`payments:chooser.error.${k}`)]),
+							),
 						},
 					}
 				: null,
-		other: { href: localHref(locale, page.other.path), label: t(`payments:pricing.${page.other.label}`) },
+		other: {
+			href: localHref(locale, page.other.path),
+			label: t(`payments:pricing.${page.other.label}`),
+		},
 	};
 }

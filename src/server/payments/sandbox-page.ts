@@ -2,7 +2,11 @@ import type { Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/server';
 import { localHref } from '~/lib/locale-resolution';
 import { formatMoney } from './money';
-import { payableSandboxCheckout, sandboxFormSchema, submitSandboxPayment } from './sandbox-processor';
+import {
+	payableSandboxCheckout,
+	sandboxFormSchema,
+	submitSandboxPayment,
+} from './sandbox-processor';
 
 export type SandboxPage =
 	| { kind: 'redirect'; to: string }
@@ -51,7 +55,11 @@ export async function sandboxPage(input: {
 		},
 		cancelHref: `${localHref(input.locale, '/payment/failure')}?checkout=${checkout.id}`,
 	};
-	const failed = (error: string) => ({ ...view, error, texts: { ...view.texts, error: t(`payments:sandbox.error.${error}`) } });
+	const failed = (error: string) => ({
+		...view,
+		error,
+		texts: { ...view.texts, error: t(`payments:sandbox.error.${error}`) },
+	});
 	if (!input.form) return view;
 	const parsed = sandboxFormSchema.safeParse(Object.fromEntries(input.form));
 	if (!parsed.success) return failed('card_number');

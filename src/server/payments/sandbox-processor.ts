@@ -34,13 +34,18 @@ export type SandboxOutcome =
 	| { kind: 'challenge'; challenge: string };
 
 /** The open sandbox checkout its owner may pay, or undefined. */
-export async function payableSandboxCheckout(userId: string, id: string): Promise<CheckoutRow | undefined> {
+export async function payableSandboxCheckout(
+	userId: string,
+	id: string,
+): Promise<CheckoutRow | undefined> {
 	if (!/^co_[A-Za-z0-9_-]{8,40}$/.test(id)) return undefined;
 	const db = await getDb();
 	const [row] = await db
 		.select()
 		.from(checkouts)
-		.where(and(eq(checkouts.id, id), eq(checkouts.userId, userId), eq(checkouts.provider, 'sandbox')));
+		.where(
+			and(eq(checkouts.id, id), eq(checkouts.userId, userId), eq(checkouts.provider, 'sandbox')),
+		);
 	if (!row || row.status !== 'open' || row.expiresAt.getTime() <= now()) return undefined;
 	return row;
 }
@@ -64,7 +69,9 @@ function expiryValid(value: string, at: Date): boolean {
 	const month = Number(m[1]);
 	const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
 	if (month < 1 || month > 12) return false;
-	return year > at.getUTCFullYear() || (year === at.getUTCFullYear() && month >= at.getUTCMonth() + 1);
+	return (
+		year > at.getUTCFullYear() || (year === at.getUTCFullYear() && month >= at.getUTCMonth() + 1)
+	);
 }
 
 function challengeFor(checkoutId: string): string {
@@ -81,7 +88,10 @@ export async function submitSandboxPayment(
 	locale: Locale,
 	form: SandboxForm,
 ): Promise<SandboxOutcome> {
-	const result = { kind: 'redirect' as const, to: `${localHref(locale, '/payment/result')}?checkout=${checkout.id}` };
+	const result = {
+		kind: 'redirect' as const,
+		to: `${localHref(locale, '/payment/result')}?checkout=${checkout.id}`,
+	};
 	if (form.step === '3ds') {
 		const expected = Buffer.from(challengeFor(checkout.id));
 		const given = Buffer.from(form.challenge);

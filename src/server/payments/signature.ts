@@ -16,7 +16,11 @@ function hmacHex(secret: Buffer | string, timestamp: number, body: string): stri
 }
 
 /** The Stripe-style header `t=<unix>,v1=<hex hmac-sha256 of "t.body">`. */
-export function signatureHeader(body: string, secret: Buffer | string, unixSeconds: number): string {
+export function signatureHeader(
+	body: string,
+	secret: Buffer | string,
+	unixSeconds: number,
+): string {
 	return `t=${unixSeconds},v1=${hmacHex(secret, unixSeconds, body)}`;
 }
 

@@ -31,9 +31,10 @@ export async function paymentStatusView(
 	if (c.status === 'paid') {
 		const e = (await entitlementsFor(userId)).find((x) => x.planId === c.planId);
 		if (e?.currentPeriodEnd) {
-			activeUntil = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
-				e.currentPeriodEnd,
-			);
+			activeUntil = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+				dateStyle: 'long',
+				timeZone: 'UTC',
+			}).format(e.currentPeriodEnd);
 		}
 	}
 	return {
@@ -66,15 +67,22 @@ export interface PaymentStatusPage {
  * Undefined (404) without a user, or for a fake or foreign id.
  */
 export async function paymentStatusPage(
-	input: { userId: string | null; checkoutId: string | null; page: 'result' | 'success' | 'failure' },
+	input: {
+		userId: string | null;
+		checkoutId: string | null;
+		page: 'result' | 'success' | 'failure';
+	},
 	ctx: { locale: Locale; t: Translate },
 ): Promise<PaymentStatusPage | undefined> {
 	const { locale, t } = ctx;
-	const view = input.userId ? await paymentStatusView(input.userId, input.checkoutId, locale) : undefined;
+	const view = input.userId
+		? await paymentStatusView(input.userId, input.checkoutId, locale)
+		: undefined;
 	if (!view) return undefined;
 	const plan = t(`payments:plan.${view.planId}.name`);
 	const reasonKey = `payments:status.reason.${view.reason ?? 'declined'}`;
-	const reason = t(reasonKey) === reasonKey.split(':')[1] ? t('payments:status.reason.declined') : t(reasonKey);
+	const reason =
+		t(reasonKey) === reasonKey.split(':')[1] ? t('payments:status.reason.declined') : t(reasonKey);
 	const message =
 		view.state === 'waiting'
 			? t('payments:status.waiting')

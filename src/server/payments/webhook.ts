@@ -66,7 +66,10 @@ export async function receiveWebhook(
 	try {
 		applied = await recordAndApply(provider.name, event, rawBody);
 	} catch (error) {
-		console.error(`[payments] webhook ${provider.name} ${event.id} failed; the provider will retry`, error);
+		console.error(
+			`[payments] webhook ${provider.name} ${event.id} failed; the provider will retry`,
+			error,
+		);
 		return fail(503, 'retry_later', 'Temporary failure, please retry');
 	}
 	// The plan shown with the user (Astro.locals.user.plan) comes from a briefly cached

@@ -40,22 +40,32 @@ const escapeXml = (s: string) =>
 /** The sitemap index document. */
 export async function sitemapIndexXml(origin: string): Promise<string> {
 	const entries = (await sitemapFiles())
-		.map(({ source, page }) => `<sitemap><loc>${escapeXml(`${origin}/sitemap-${source}-${page}.xml`)}</loc></sitemap>`)
+		.map(
+			({ source, page }) =>
+				`<sitemap><loc>${escapeXml(`${origin}/sitemap-${source}-${page}.xml`)}</loc></sitemap>`,
+		)
 		.join('');
 	return `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</sitemapindex>`;
 }
 
 /** One chunk of a source: every path in every locale, with hreflang alternates. */
-export async function sitemapChunkXml(origin: string, source: string, page: number): Promise<string | undefined> {
+export async function sitemapChunkXml(
+	origin: string,
+	source: string,
+	page: number,
+): Promise<string | undefined> {
 	const list = SITEMAP_SOURCES[source];
 	if (!list || !Number.isInteger(page) || page < 1) return undefined;
 	const paths = (await list()).slice((page - 1) * PATHS_PER_FILE, page * PATHS_PER_FILE);
 	if (paths.length === 0 && page > 1) return undefined;
-	const href = (locale: string, path: string) => escapeXml(`${origin}/${locale}${path === '/' ? '' : path}`);
+	const href = (locale: string, path: string) =>
+		escapeXml(`${origin}/${locale}${path === '/' ? '' : path}`);
 	const urls = paths
 		.flatMap((path) => {
 			const alternates =
-				LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${href(l, path)}"/>`).join('') +
+				LOCALES.map(
+					(l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${href(l, path)}"/>`,
+				).join('') +
 				`<xhtml:link rel="alternate" hreflang="x-default" href="${href('en', path)}"/>`;
 			return LOCALES.map((l) => `<url><loc>${href(l, path)}</loc>${alternates}</url>`);
 		})

@@ -3,7 +3,11 @@ import { entitlementsFor, type Entitlement } from '../entitlements';
 
 export type Access =
 	| { allowed: true }
-	| { allowed: false; reason: 'login' | 'plan' | 'region'; /** Cheapest plan that would do. */ planHint: string };
+	| {
+			allowed: false;
+			reason: 'login' | 'plan' | 'region' /** Cheapest plan that would do. */;
+			planHint: string;
+	  };
 
 /** Whether one entitlement covers a stream (a match pass only covers its own match). */
 function covers(e: Entitlement, stream: StreamRow): boolean {
@@ -16,7 +20,9 @@ function covers(e: Entitlement, stream: StreamRow): boolean {
 function hint(stream: StreamRow): string {
 	const sportPass = `pass-${stream.sport}`;
 	if (stream.plans.includes(sportPass)) return sportPass;
-	return stream.plans.includes('premium-monthly') ? 'premium-monthly' : (stream.plans[0] ?? 'premium-monthly');
+	return stream.plans.includes('premium-monthly')
+		? 'premium-monthly'
+		: (stream.plans[0] ?? 'premium-monthly');
 }
 
 /**
@@ -35,5 +41,7 @@ export async function streamAccess(
 	if (stream.plans.length === 0) return { allowed: true };
 	if (!userId) return { allowed: false, reason: 'login', planHint };
 	const owned = await entitlementsFor(userId);
-	return owned.some((e) => covers(e, stream)) ? { allowed: true } : { allowed: false, reason: 'plan', planHint };
+	return owned.some((e) => covers(e, stream))
+		? { allowed: true }
+		: { allowed: false, reason: 'plan', planHint };
 }

@@ -9,7 +9,11 @@ import { streamPage, type WatchView } from './watch-view';
 const PAGES = {
 	tv: { kinds: ['live', 'tv'], texts: 'tv', path: (id: string) => `/tv?play=${id}` },
 	movies: { kinds: ['movie'], texts: 'movies', path: (id: string) => `/movies?play=${id}` },
-	highlight: { kinds: ['highlight'], texts: 'highlight', path: (id: string) => `/match-highlight/${id}` },
+	highlight: {
+		kinds: ['highlight'],
+		texts: 'highlight',
+		path: (id: string) => `/match-highlight/${id}`,
+	},
 } satisfies Record<string, { kinds: StreamKind[]; texts: string; path: (id: string) => string }>;
 
 export type CataloguePage = keyof typeof PAGES;
@@ -70,12 +74,23 @@ function playerView(watch: WatchView, here: string, locale: Locale, t: Translate
  * `here` (path and query) is where a login sends the visitor back to.
  */
 export async function catalogueView(
-	input: { page: CataloguePage; play: string | null; userId: string | null; country: string | undefined; here: string },
+	input: {
+		page: CataloguePage;
+		play: string | null;
+		userId: string | null;
+		country: string | undefined;
+		here: string;
+	},
 	ctx: { locale: Locale; t: Translate },
 ): Promise<CatalogueView | undefined> {
 	const { locale, t } = ctx;
 	const page = PAGES[input.page];
-	const view = await streamPage({ kinds: page.kinds, play: input.play, userId: input.userId, country: input.country });
+	const view = await streamPage({
+		kinds: page.kinds,
+		play: input.play,
+		userId: input.userId,
+		country: input.country,
+	});
 	if (!view) return undefined;
 	return {
 		title: t(`streams:${page.texts}.title`),

@@ -5,7 +5,11 @@ import { streams, type StreamKind, type StreamRow } from '../db/schema/streams';
 /** Streams of the given kinds, in catalogue order. */
 export async function listStreams(kinds: StreamKind[]): Promise<StreamRow[]> {
 	const db = await getDb();
-	return db.select().from(streams).where(inArray(streams.kind, kinds)).orderBy(asc(streams.position));
+	return db
+		.select()
+		.from(streams)
+		.where(inArray(streams.kind, kinds))
+		.orderBy(asc(streams.position));
 }
 
 /** One stream by id (ids are slugs), or undefined. */

@@ -36,7 +36,10 @@ export async function streamPage(input: {
 	userId: string | null;
 	country: string | undefined;
 }): Promise<StreamPageView | undefined> {
-	const streams = (await listStreams(input.kinds)).map((s) => ({ ...s, free: s.plans.length === 0 }));
+	const streams = (await listStreams(input.kinds)).map((s) => ({
+		...s,
+		free: s.plans.length === 0,
+	}));
 	if (!input.play) return { streams, watching: null };
 	const stream = await getStream(input.play);
 	if (!stream || !input.kinds.includes(stream.kind)) return undefined;

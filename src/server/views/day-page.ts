@@ -1,6 +1,9 @@
 import type { LiveLabels } from '~/lib/live/labels';
 import { getDb } from '~/server/db/client';
-import { competitionBySlug, type CompetitionInfo } from '~/server/football/queries/competition-seasons';
+import {
+	competitionBySlug,
+	type CompetitionInfo,
+} from '~/server/football/queries/competition-seasons';
 import { matchesForDay, type DayMatches } from '~/server/football/queries/matches';
 import { nearestMatchDays } from '~/server/football/queries/nearest-days';
 import { getSport } from '~/server/football/queries/sports';
@@ -10,7 +13,12 @@ import type { SnapshotMatch } from '~/server/live/snapshot';
 import { localHref } from '~/lib/locale-resolution';
 import { localDate } from '~/lib/time-zone';
 import type { ViewContext } from './context';
-import { competitionBlockView, dateStripView, type CompetitionBlockView, type DayLink } from './day-parts';
+import {
+	competitionBlockView,
+	dateStripView,
+	type CompetitionBlockView,
+	type DayLink,
+} from './day-parts';
 import { formatDay } from './format';
 import { homeLd, itemListLd, matchItems } from './jsonld';
 import { dateStrip, parsePageKey } from './page-keys';
@@ -40,7 +48,11 @@ export interface DayPageData {
  * matches; any other key gives the empty state (never an error). "Today" is today in the
  * visitor's zone. One round trip on a miss when the day has matches, none on a hit.
  */
-export async function getDayPage(key: string | undefined, timeZone: string, now = new Date()): Promise<DayPageData> {
+export async function getDayPage(
+	key: string | undefined,
+	timeZone: string,
+	now = new Date(),
+): Promise<DayPageData> {
 	const db = await getDb();
 	const today = localDate(now, timeZone);
 	const parsed = key === undefined ? null : parsePageKey(key);
@@ -56,7 +68,8 @@ export async function getDayPage(key: string | undefined, timeZone: string, now 
 	} else if (parsed) {
 		mode = 'invalid';
 	}
-	const load = (d: string) => matchesForDay(db, { date: d, timeZone, now, competitionId: competition?.id });
+	const load = (d: string) =>
+		matchesForDay(db, { date: d, timeZone, now, competitionId: competition?.id });
 	let day = await load(date);
 	let nearest: string | null = null;
 	if (day.total === 0 || mode === 'invalid') {
@@ -86,11 +99,18 @@ export async function getDayPage(key: string | undefined, timeZone: string, now 
 
 /** Route-cache tags of a day page: a change to any of its matches drops the cached page. */
 export function dayTags(data: DayPageData): string[] {
-	return ['home', 'lists', ...data.day.groups.flatMap((g) => g.matches.map((m) => `match:${m.id}`))];
+	return [
+		'home',
+		'lists',
+		...data.day.groups.flatMap((g) => g.matches.map((m) => `match:${m.id}`)),
+	];
 }
 
 /** `/sport/{slug}`: football's day of matches; undefined (404) for a sport we do not cover. */
-export async function getSportPage(slug: string | undefined, timeZone: string): Promise<DayPageData | undefined> {
+export async function getSportPage(
+	slug: string | undefined,
+	timeZone: string,
+): Promise<DayPageData | undefined> {
 	if (!slug || !getSport(slug)) return undefined;
 	return getDayPage(undefined, timeZone);
 }
@@ -100,7 +120,12 @@ export interface DayMatchesView {
 	heading: string;
 	strip: DayLink[];
 	/** Props of the LiveScoresList island; null when nothing of the day is live. */
-	live: { initial: SnapshotMatch[]; matchIds: string[] | null; matchHref: string; labels: LiveLabels } | null;
+	live: {
+		initial: SnapshotMatch[];
+		matchIds: string[] | null;
+		matchHref: string;
+		labels: LiveLabels;
+	} | null;
 	blocks: CompetitionBlockView[];
 	/** The empty state, when the day has no matches to show. */
 	empty: {
@@ -133,7 +158,10 @@ function dayMatchesView(data: DayPageData, ctx: ViewContext): DayMatchesView {
 			: localHref(locale, d === data.today ? '/home' : `/home-${d}`);
 	const heading =
 		data.mode === 'competition' && data.competition
-			? t('football:home.competitionDay', { competition: data.competition.name, date: formatDay(data.date, locale) })
+			? t('football:home.competitionDay', {
+					competition: data.competition.name,
+					date: formatDay(data.date, locale),
+				})
 			: data.date === data.today
 				? t('football:home.today', { date: formatDay(data.date, locale) })
 				: t('football:home.day', { date: formatDay(data.date, locale) });
@@ -155,10 +183,16 @@ function dayMatchesView(data: DayPageData, ctx: ViewContext): DayMatchesView {
 			blocks.length > 0
 				? null
 				: {
-						message: data.mode === 'invalid' ? t('football:home.unknownKey') : t('football:home.noMatches'),
+						message:
+							data.mode === 'invalid'
+								? t('football:home.unknownKey')
+								: t('football:home.noMatches'),
 						nearest: data.nearest
 							? {
-									href: localHref(locale, data.nearest === data.today ? '/home' : `/home-${data.nearest}`),
+									href: localHref(
+										locale,
+										data.nearest === data.today ? '/home' : `/home-${data.nearest}`,
+									),
 									label: t('football:home.nearest', { date: formatDay(data.nearest, locale) }),
 								}
 							: null,
@@ -187,7 +221,12 @@ export async function getHomeView(key: string | undefined, ctx: ViewContext): Pr
 		title,
 		description,
 		heading: title,
-		structuredData: homeLd(t('site.name'), itemListLd(title, matchItems(matches, origin, locale)), origin, locale),
+		structuredData: homeLd(
+			t('site.name'),
+			itemListLd(title, matchItems(matches, origin, locale)),
+			origin,
+			locale,
+		),
 		noindex: data.mode === 'invalid',
 		interactive: data.live.length > 0,
 		tags: dayTags(data),
@@ -196,14 +235,25 @@ export async function getHomeView(key: string | undefined, ctx: ViewContext): Pr
 }
 
 /** Today's matches under a heading of their own: `/match` without an id, `/sport/football`. */
-function todayView(data: DayPageData, keys: { title: string; description: string }, ctx: ViewContext): DayView {
+function todayView(
+	data: DayPageData,
+	keys: { title: string; description: string },
+	ctx: ViewContext,
+): DayView {
 	const { locale, t, origin } = ctx;
 	const title = t(keys.title);
 	return {
 		title,
 		description: t(keys.description),
 		heading: title,
-		structuredData: itemListLd(title, matchItems(data.day.groups.flatMap((g) => g.matches), origin, locale)),
+		structuredData: itemListLd(
+			title,
+			matchItems(
+				data.day.groups.flatMap((g) => g.matches),
+				origin,
+				locale,
+			),
+		),
 		noindex: false,
 		interactive: data.live.length > 0,
 		tags: dayTags(data),
@@ -214,12 +264,23 @@ function todayView(data: DayPageData, keys: { title: string; description: string
 /** `/match` without an id: today's matches. */
 export async function getMatchDayView(ctx: ViewContext): Promise<DayView> {
 	const data = await getDayPage(undefined, ctx.timeZone);
-	return todayView(data, { title: 'football:match.todayTitle', description: 'football:match.todayDescription' }, ctx);
+	return todayView(
+		data,
+		{ title: 'football:match.todayTitle', description: 'football:match.todayDescription' },
+		ctx,
+	);
 }
 
 /** `/sport/{slug}`: undefined (404) for a sport we do not cover. */
-export async function getSportView(slug: string | undefined, ctx: ViewContext): Promise<DayView | undefined> {
+export async function getSportView(
+	slug: string | undefined,
+	ctx: ViewContext,
+): Promise<DayView | undefined> {
 	const data = await getSportPage(slug, ctx.timeZone);
 	if (!data) return undefined;
-	return todayView(data, { title: 'football:sport.footballTitle', description: 'football:sport.footballDescription' }, ctx);
+	return todayView(
+		data,
+		{ title: 'football:sport.footballTitle', description: 'football:sport.footballDescription' },
+		ctx,
+	);
 }

@@ -64,7 +64,12 @@ export function competitionBlockView(
 }
 
 /** Null when everything fits on one page. */
-export function paginationView(page: number, pages: number, href: (page: number) => string, ctx: ViewContext): PaginationView | null {
+export function paginationView(
+	page: number,
+	pages: number,
+	href: (page: number) => string,
+	ctx: ViewContext,
+): PaginationView | null {
 	if (pages <= 1) return null;
 	return {
 		prev: page > 1 ? href(page - 1) : null,

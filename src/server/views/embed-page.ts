@@ -35,7 +35,12 @@ export async function getWidgetView(ctx: ViewContext): Promise<WidgetView> {
 	const { locale, t, origin } = ctx;
 	const src = `${origin}/${locale}/embed/lineup/${exampleId ?? 1}`;
 	return {
-		structuredData: widgetLd(t('football:widget.title'), t('football:widget.description'), origin, locale),
+		structuredData: widgetLd(
+			t('football:widget.title'),
+			t('football:widget.description'),
+			origin,
+			locale,
+		),
 		code: `<iframe src="${src}" width="100%" height="420" style="border:0;max-width:480px" loading="lazy" title="Matchday"></iframe>`,
 		preview: exampleId !== null ? `/${locale}/embed/lineup/${exampleId}` : null,
 	};

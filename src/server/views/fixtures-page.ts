@@ -1,5 +1,9 @@
 import { getDb } from '~/server/db/client';
-import { getCompetitions, type CompetitionInfo, type SeasonInfo } from '~/server/football/queries/competition-seasons';
+import {
+	getCompetitions,
+	type CompetitionInfo,
+	type SeasonInfo,
+} from '~/server/football/queries/competition-seasons';
 import { listMatches, matchesForDay, type DayMatches } from '~/server/football/queries/matches';
 import { nearestMatchDays } from '~/server/football/queries/nearest-days';
 import type { MatchSummary } from '~/server/football/queries/shape';
@@ -43,7 +47,11 @@ export interface FixturesPageData {
  * competition alone lists its latest season, paginated, opening on the page with the
  * next match. Unknown filter values are ignored (the unfiltered page is shown).
  */
-export async function getFixturesPage(params: URLSearchParams, timeZone: string, now = new Date()): Promise<FixturesPageData> {
+export async function getFixturesPage(
+	params: URLSearchParams,
+	timeZone: string,
+	now = new Date(),
+): Promise<FixturesPageData> {
 	const db = await getDb();
 	const today = localDate(now, timeZone);
 	const competitions = await getCompetitions();
@@ -52,10 +60,22 @@ export async function getFixturesPage(params: URLSearchParams, timeZone: string,
 	const rawDate = params.get('date');
 	const date = rawDate && isIsoDate(rawDate) ? rawDate : competition ? null : today;
 	const requestedPage = Number(params.get('page') ?? '');
-	const base = { today, date, competition, competitions, season: null, day: null, list: null, nearest: null };
+	const base = {
+		today,
+		date,
+		competition,
+		competitions,
+		season: null,
+		day: null,
+		list: null,
+		nearest: null,
+	};
 	if (date) {
 		const day = await matchesForDay(db, { date, timeZone, now, competitionId: competition?.id });
-		const nearest = day.total === 0 ? (await nearestMatchDays(date, timeZone, competition?.id ?? null)).nearest : null;
+		const nearest =
+			day.total === 0
+				? (await nearestMatchDays(date, timeZone, competition?.id ?? null)).nearest
+				: null;
 		return { ...base, strip: dateStrip(date), day, nearest };
 	}
 	const season = competition!.seasons[0] ?? null;
@@ -63,14 +83,29 @@ export async function getFixturesPage(params: URLSearchParams, timeZone: string,
 	let page = Number.isInteger(requestedPage) && requestedPage > 0 ? requestedPage : 0;
 	if (page === 0) {
 		// Open on the page holding the first match from today on (the whole season before it).
-		const before = await listMatches(db, { seasonId: season.id, to: dayRangeUtc(today, timeZone).start, pageSize: 1, now });
+		const before = await listMatches(db, {
+			seasonId: season.id,
+			to: dayRangeUtc(today, timeZone).start,
+			pageSize: 1,
+			now,
+		});
 		page = Math.floor(before.total / FIXTURES_PAGE_SIZE) + 1;
 	}
-	let result = await listMatches(db, { seasonId: season.id, page, pageSize: FIXTURES_PAGE_SIZE, now });
+	let result = await listMatches(db, {
+		seasonId: season.id,
+		page,
+		pageSize: FIXTURES_PAGE_SIZE,
+		now,
+	});
 	const pages = Math.max(1, Math.ceil(result.total / FIXTURES_PAGE_SIZE));
 	if (page > pages) {
 		page = pages;
-		result = await listMatches(db, { seasonId: season.id, page, pageSize: FIXTURES_PAGE_SIZE, now });
+		result = await listMatches(db, {
+			seasonId: season.id,
+			page,
+			pageSize: FIXTURES_PAGE_SIZE,
+			now,
+		});
 	}
 	return { ...base, strip: dateStrip(today), season, list: { items: result.items, page, pages } };
 }
@@ -91,7 +126,10 @@ export interface FixturesView {
 }
 
 /** `/fixtures-results?date=&competition=&page=` ready to render. */
-export async function getFixturesView(params: URLSearchParams, ctx: ViewContext): Promise<FixturesView> {
+export async function getFixturesView(
+	params: URLSearchParams,
+	ctx: ViewContext,
+): Promise<FixturesView> {
 	const data = await getFixturesPage(params, ctx.timeZone);
 	const { locale, t, origin } = ctx;
 	const href = (p: { date?: string | null; competition?: string | null; page?: number }) => {
@@ -105,13 +143,20 @@ export async function getFixturesView(params: URLSearchParams, ctx: ViewContext)
 	const comp = data.competition;
 	const title =
 		comp && !data.date
-			? t('football:fixtures.competitionTitle', { competition: comp.name, season: data.season?.label ?? '' })
+			? t('football:fixtures.competitionTitle', {
+					competition: comp.name,
+					season: data.season?.label ?? '',
+				})
 			: data.date
-				? t('football:fixtures.dateTitle', { date: formatDay(data.date, locale) }) + (comp ? ` · ${comp.name}` : '')
+				? t('football:fixtures.dateTitle', { date: formatDay(data.date, locale) }) +
+					(comp ? ` · ${comp.name}` : '')
 				: t('football:fixtures.title');
 	const description =
 		comp && !data.date
-			? t('football:fixtures.competitionDescription', { competition: comp.name, season: data.season?.label ?? '' })
+			? t('football:fixtures.competitionDescription', {
+					competition: comp.name,
+					season: data.season?.label ?? '',
+				})
 			: t('football:fixtures.description');
 	const matches = data.day ? data.day.groups.flatMap((g) => g.matches) : (data.list?.items ?? []);
 	return {
@@ -126,7 +171,13 @@ export async function getFixturesView(params: URLSearchParams, ctx: ViewContext)
 				current: comp?.id === c.id,
 			})),
 		],
-		strip: dateStripView(data.strip, data.date ?? '', data.today, (d) => href({ date: d, competition: comp?.slug }), ctx),
+		strip: dateStripView(
+			data.strip,
+			data.date ?? '',
+			data.today,
+			(d) => href({ date: d, competition: comp?.slug }),
+			ctx,
+		),
 		wholeSeasonHref: comp && data.date ? href({ competition: comp.slug }) : null,
 		day: data.day
 			? {
@@ -143,7 +194,12 @@ export async function getFixturesView(params: URLSearchParams, ctx: ViewContext)
 			? {
 					rows: matchRows(data.list.items, ctx, { showDate: true }),
 					label: title,
-					pagination: paginationView(data.list.page, data.list.pages, (p) => href({ competition: comp?.slug, page: p }), ctx),
+					pagination: paginationView(
+						data.list.page,
+						data.list.pages,
+						(p) => href({ competition: comp?.slug, page: p }),
+						ctx,
+					),
 				}
 			: null,
 	};

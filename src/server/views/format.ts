@@ -7,13 +7,24 @@ export type KickoffStyle = 'time' | 'date' | 'datetime';
 const STYLES: Record<KickoffStyle, Intl.DateTimeFormatOptions> = {
 	time: { hour: '2-digit', minute: '2-digit' },
 	date: { weekday: 'short', day: 'numeric', month: 'short' },
-	datetime: { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+	datetime: {
+		weekday: 'short',
+		day: 'numeric',
+		month: 'short',
+		hour: '2-digit',
+		minute: '2-digit',
+	},
 };
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
 /** A kick-off (ISO instant) formatted in the visitor's zone and language. */
-export function formatKickoff(iso: string, locale: Locale, timeZone: string, style: KickoffStyle): string {
+export function formatKickoff(
+	iso: string,
+	locale: Locale,
+	timeZone: string,
+	style: KickoffStyle,
+): string {
 	const key = `${locale}|${timeZone}|${style}`;
 	let f = cache.get(key);
 	if (!f) {
@@ -24,7 +35,11 @@ export function formatKickoff(iso: string, locale: Locale, timeZone: string, sty
 }
 
 /** A calendar day (YYYY-MM-DD) as a long, localised heading ("Saturday 16 August 2025"). */
-export function formatDay(date: string, locale: Locale, style: 'long' | 'medium' | 'short' = 'long'): string {
+export function formatDay(
+	date: string,
+	locale: Locale,
+	style: 'long' | 'medium' | 'short' = 'long',
+): string {
 	const options: Intl.DateTimeFormatOptions =
 		style === 'long'
 			? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }

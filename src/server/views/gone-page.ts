@@ -20,7 +20,11 @@ const LINKS = [
 export function goneView(ctx: ViewContext): GoneView {
 	const { locale, t } = ctx;
 	return {
-		structuredData: { '@context': 'https://schema.org', '@type': 'WebPage', name: t('football:deprecated.title') },
+		structuredData: {
+			'@context': 'https://schema.org',
+			'@type': 'WebPage',
+			name: t('football:deprecated.title'),
+		},
 		links: LINKS.map(([path, key]) => ({ href: localHref(locale, path), label: t(key) })),
 	};
 }

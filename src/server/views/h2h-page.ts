@@ -18,14 +18,22 @@ export interface H2HPageData {
 }
 
 /** `/team/head-to-head/{a}-vs-{b}`: undefined (404) when the slug does not name two teams. */
-export async function getH2HPage(slug: string | undefined, now = new Date()): Promise<H2HPageData | undefined> {
+export async function getH2HPage(
+	slug: string | undefined,
+	now = new Date(),
+): Promise<H2HPageData | undefined> {
 	if (!slug || !isSlug(slug) || !slug.includes('-vs-')) return undefined;
 	const db = await getDb();
 	const h2h = await getHeadToHeadBySlug(db, slug);
 	if (!h2h) return undefined;
 	const ids = new Set(h2h.meetings.map((m) => m.id));
 	// The meetings as full match rows: both teams' results, filtered to the pair.
-	const all = await listMatches(db, { teamId: h2h.team1.id, filter: 'results', pageSize: 200, now });
+	const all = await listMatches(db, {
+		teamId: h2h.team1.id,
+		filter: 'results',
+		pageSize: 200,
+		now,
+	});
 	const matches = all.items.filter((m) => ids.has(m.id));
 	return { h2h, matches };
 }
@@ -51,8 +59,10 @@ export async function getH2HForm(params: URLSearchParams): Promise<H2HFormData> 
 	};
 	const team1 = pick('team1');
 	const team2 = pick('team2');
-	if (team1 && team2 && team1 === team2) return { teams, redirect: null, error: 'same', team1, team2 };
-	const redirect = team1 && team2 ? `/team/head-to-head/${vsSlug({ slug: team1 }, { slug: team2 })}` : null;
+	if (team1 && team2 && team1 === team2)
+		return { teams, redirect: null, error: 'same', team1, team2 };
+	const redirect =
+		team1 && team2 ? `/team/head-to-head/${vsSlug({ slug: team1 }, { slug: team2 })}` : null;
 	return { teams, redirect, error: null, team1, team2 };
 }
 
@@ -67,21 +77,31 @@ export interface H2HView {
 }
 
 /** `/team/head-to-head/{a}-vs-{b}` ready to render; undefined (404) as `getH2HPage`. */
-export async function getH2HView(slug: string | undefined, ctx: ViewContext): Promise<H2HView | undefined> {
+export async function getH2HView(
+	slug: string | undefined,
+	ctx: ViewContext,
+): Promise<H2HView | undefined> {
 	const data = await getH2HPage(slug);
 	if (!data) return undefined;
 	const { locale, t, origin } = ctx;
 	const { h2h } = data;
 	const vars = { team1: h2h.team1.name, team2: h2h.team2.name, count: h2h.played };
 	const title = t('football:h2h.pageTitle', vars);
-	const team = (tm: { id: number; name: string }) => ({ ...teamView(tm), href: localHref(locale, `/team/${tm.id}`) });
+	const team = (tm: { id: number; name: string }) => ({
+		...teamView(tm),
+		href: localHref(locale, `/team/${tm.id}`),
+	});
 	return {
 		title,
 		description: t('football:h2h.pageDescription', vars),
 		structuredData: h2hPageLd(title, data.matches, [h2h.team1, h2h.team2], origin, locale),
 		teams: [team(h2h.team1), team(h2h.team2)],
 		summary: h2hSummaryView(h2h, t),
-		matches: matchRows(data.matches, ctx, { showDate: true, showYear: true, showCompetition: true }),
+		matches: matchRows(data.matches, ctx, {
+			showDate: true,
+			showYear: true,
+			showCompetition: true,
+		}),
 		formHref: localHref(locale, '/team/head-to-head'),
 	};
 }
@@ -104,11 +124,16 @@ export interface H2HFormView {
 }
 
 /** `/team/head-to-head` without a slug: the picker, or where a submission goes. */
-export async function getH2HFormView(params: URLSearchParams, ctx: ViewContext): Promise<H2HFormView> {
+export async function getH2HFormView(
+	params: URLSearchParams,
+	ctx: ViewContext,
+): Promise<H2HFormView> {
 	const data = await getH2HForm(params);
 	const { locale, t, origin } = ctx;
 	const options = (national: boolean, selected: string | null) =>
-		data.teams.filter((tm) => Boolean(tm.isNational) === national).map((tm) => ({ value: tm.slug, name: tm.name, selected: tm.slug === selected }));
+		data.teams
+			.filter((tm) => Boolean(tm.isNational) === national)
+			.map((tm) => ({ value: tm.slug, name: tm.name, selected: tm.slug === selected }));
 	const field = (name: 'team1' | 'team2', selected: string | null) => ({
 		name,
 		label: t(`football:h2h.${name}`),

@@ -20,11 +20,21 @@ const statusOf = (m: MatchSummary): string => {
 const url = (origin: string, locale: Locale, path: string) => `${origin}/${locale}${path}`;
 
 export function teamLd(team: { id: number; name: string }, origin: string, locale: Locale) {
-	return { '@type': 'SportsTeam', name: team.name, sport: 'Football', url: url(origin, locale, `/team/${team.id}`) };
+	return {
+		'@type': 'SportsTeam',
+		name: team.name,
+		sport: 'Football',
+		url: url(origin, locale, `/team/${team.id}`),
+	};
 }
 
 /** One match as a SportsEvent. */
-export function matchLd(m: MatchSummary, origin: string, locale: Locale, venue?: { name: string; city: string | null } | null) {
+export function matchLd(
+	m: MatchSummary,
+	origin: string,
+	locale: Locale,
+	venue?: { name: string; city: string | null } | null,
+) {
 	return {
 		'@context': 'https://schema.org',
 		'@type': 'SportsEvent',
@@ -38,7 +48,9 @@ export function matchLd(m: MatchSummary, origin: string, locale: Locale, venue?:
 		awayTeam: teamLd(m.away, origin, locale),
 		competitor: [teamLd(m.home, origin, locale), teamLd(m.away, origin, locale)],
 		superEvent: { '@type': 'SportsEvent', name: m.competition.name },
-		...(venue ? { location: { '@type': 'Place', name: venue.name, address: venue.city ?? venue.name } } : {}),
+		...(venue
+			? { location: { '@type': 'Place', name: venue.name, address: venue.city ?? venue.name } }
+			: {}),
 	};
 }
 
@@ -49,16 +61,28 @@ export function itemListLd(name: string, items: { name: string; url: string }[])
 		'@type': 'ItemList',
 		name,
 		numberOfItems: items.length,
-		itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, url: item.url })),
+		itemListElement: items.map((item, i) => ({
+			'@type': 'ListItem',
+			position: i + 1,
+			name: item.name,
+			url: item.url,
+		})),
 	};
 }
 
 /** Matches as ItemList entries. */
 export function matchItems(matches: MatchSummary[], origin: string, locale: Locale) {
-	return matches.map((m) => ({ name: `${m.home.name} – ${m.away.name}`, url: url(origin, locale, `/match/${m.id}`) }));
+	return matches.map((m) => ({
+		name: `${m.home.name} – ${m.away.name}`,
+		url: url(origin, locale, `/match/${m.id}`),
+	}));
 }
 
-export function leagueLd(c: { id: number; name: string; areaName: string }, origin: string, locale: Locale) {
+export function leagueLd(
+	c: { id: number; name: string; areaName: string },
+	origin: string,
+	locale: Locale,
+) {
 	return {
 		'@context': 'https://schema.org',
 		'@type': 'SportsOrganization',
@@ -70,12 +94,25 @@ export function leagueLd(c: { id: number; name: string; areaName: string }, orig
 	};
 }
 
-export function sportsTeamPageLd(team: { id: number; name: string; countryCode: string | null }, origin: string, locale: Locale) {
-	return { '@context': 'https://schema.org', ...teamLd(team, origin, locale), ...(team.countryCode ? { location: team.countryCode } : {}) };
+export function sportsTeamPageLd(
+	team: { id: number; name: string; countryCode: string | null },
+	origin: string,
+	locale: Locale,
+) {
+	return {
+		'@context': 'https://schema.org',
+		...teamLd(team, origin, locale),
+		...(team.countryCode ? { location: team.countryCode } : {}),
+	};
 }
 
 /** The home page: the site, and the day's matches as an ItemList (given without its own @context). */
-export function homeLd(siteName: string, matches: ReturnType<typeof itemListLd>, origin: string, locale: Locale) {
+export function homeLd(
+	siteName: string,
+	matches: ReturnType<typeof itemListLd>,
+	origin: string,
+	locale: Locale,
+) {
 	return {
 		'@context': 'https://schema.org',
 		'@graph': [
@@ -86,7 +123,12 @@ export function homeLd(siteName: string, matches: ReturnType<typeof itemListLd>,
 }
 
 /** The league page: the competition and its next five matches. */
-export function leaguePageLd(c: { id: number; name: string; areaName: string }, fixtures: MatchSummary[], origin: string, locale: Locale) {
+export function leaguePageLd(
+	c: { id: number; name: string; areaName: string },
+	fixtures: MatchSummary[],
+	origin: string,
+	locale: Locale,
+) {
 	return {
 		...leagueLd(c, origin, locale),
 		event: fixtures.slice(0, 5).map((m) => ({
@@ -119,7 +161,11 @@ export function h2hPageLd(
 ) {
 	return {
 		...itemListLd(title, matchItems(matches, origin, locale)),
-		about: teams.map((tm) => ({ '@type': 'SportsTeam', name: tm.name, url: `${origin}/${locale}/team/${tm.id}` })),
+		about: teams.map((tm) => ({
+			'@type': 'SportsTeam',
+			name: tm.name,
+			url: `${origin}/${locale}/team/${tm.id}`,
+		})),
 	};
 }
 

@@ -38,7 +38,11 @@ const SEASON_RE = /^\d{4}(-\d{2})?$/;
  * latest results and top scorers of one season. Undefined (404) for an id that is not a
  * number, an unknown competition or a season it does not have.
  */
-export async function getLeaguePage(id: string | undefined, season: string | null, now = new Date()): Promise<LeaguePageData | undefined> {
+export async function getLeaguePage(
+	id: string | undefined,
+	season: string | null,
+	now = new Date(),
+): Promise<LeaguePageData | undefined> {
 	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
 	if (season !== null && !SEASON_RE.test(season)) return undefined;
 	const db = await getDb();
@@ -65,7 +69,10 @@ export async function getLeaguePage(id: string | undefined, season: string | nul
 /** `/league`: the competitions by area. */
 export interface LeagueListView {
 	structuredData: Record<string, unknown>;
-	areas: { name: string; competitions: { name: string; href: string; type: string; seasons: string }[] }[];
+	areas: {
+		name: string;
+		competitions: { name: string; href: string; type: string; seasons: string }[];
+	}[];
 }
 
 export async function getLeagueListView(ctx: ViewContext): Promise<LeagueListView> {
@@ -121,12 +128,23 @@ export interface LeagueView {
 	allMatchesHref: string;
 	scorers: {
 		caption: string;
-		rows: { rank: number; player: string; team: string; href: string; goals: number; penalties: number }[];
+		rows: {
+			rank: number;
+			player: string;
+			team: string;
+			href: string;
+			goals: number;
+			penalties: number;
+		}[];
 	};
 }
 
 /** `/league/{id}?season=…` ready to render; undefined (404) as `getLeaguePage`. */
-export async function getLeagueView(id: string | undefined, season: string | null, ctx: ViewContext): Promise<LeagueView | undefined> {
+export async function getLeagueView(
+	id: string | undefined,
+	season: string | null,
+	ctx: ViewContext,
+): Promise<LeagueView | undefined> {
 	const data = await getLeaguePage(id, season);
 	if (!data) return undefined;
 	const { locale, t, origin } = ctx;
@@ -147,15 +165,23 @@ export async function getLeagueView(id: string | undefined, season: string | nul
 		interactive: live,
 		seasons: seasons.map((s, i) => ({
 			label: s.label,
-			href: localHref(locale, `/league/${competition.id}${i === 0 ? '' : `?season=${encodeURIComponent(s.label)}`}`),
+			href: localHref(
+				locale,
+				`/league/${competition.id}${i === 0 ? '' : `?season=${encodeURIComponent(s.label)}`}`,
+			),
 			current: s.id === current.id,
 		})),
 		tablesHeading: grouped ? t('football:league.groups') : t('football:league.table'),
 		tables: tables.map((tb): LeagueTableView => {
-			const caption = tb.group ? t('football:table.groupCaption', { ...vars, group: tb.group }) : t('football:table.caption', vars);
+			const caption = tb.group
+				? t('football:table.groupCaption', { ...vars, group: tb.group })
+				: t('football:table.caption', vars);
 			const fixtures = liveFixtures.filter((f) => !tb.group || f.group === tb.group);
 			return live && liveLabels && fixtures.length > 0
-				? { live: true, island: { rows: tb.rows, fixtures, initial: liveInitial, labels: liveLabels, caption } }
+				? {
+						live: true,
+						island: { rows: tb.rows, fixtures, initial: liveInitial, labels: liveLabels, caption },
+					}
 				: { live: false, table: tableView(tb.rows, { caption, showForm: !grouped }, ctx) };
 		}),
 		fixtures: matchRows(data.fixtures, ctx, { showDate: true }),

@@ -38,8 +38,14 @@ export interface TableView {
 /** "WWDLW" as badges (other letters are ignored). */
 export function formView(form: string, t: Translate): FormView {
 	const names = { W: t('football:ui.won'), D: t('football:ui.drawn'), L: t('football:ui.lost') };
-	const short = { W: t('football:ui.wonShort'), D: t('football:ui.drawnShort'), L: t('football:ui.lostShort') };
-	const letters = [...form].filter((c): c is 'W' | 'D' | 'L' => c === 'W' || c === 'D' || c === 'L');
+	const short = {
+		W: t('football:ui.wonShort'),
+		D: t('football:ui.drawnShort'),
+		L: t('football:ui.lostShort'),
+	};
+	const letters = [...form].filter(
+		(c): c is 'W' | 'D' | 'L' => c === 'W' || c === 'D' || c === 'L',
+	);
 	return {
 		label: letters.map((l) => names[l]).join(', '),
 		letters: letters.map((letter) => ({ letter, title: names[letter], short: short[letter] })),
@@ -47,7 +53,8 @@ export function formView(form: string, t: Translate): FormView {
 }
 
 function change(c: number | null, t: Translate): TableRowView['change'] {
-	if (c === null || c === 0) return { cls: 'same', symbol: '–', text: t('football:table.noChange') };
+	if (c === null || c === 0)
+		return { cls: 'same', symbol: '–', text: t('football:table.noChange') };
 	return c > 0
 		? { cls: 'up', symbol: '▲', text: t('football:table.up', { count: c }) }
 		: { cls: 'down', symbol: '▼', text: t('football:table.down', { count: -c }) };

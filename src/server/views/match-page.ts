@@ -39,12 +39,17 @@ import {
  * `/match/{id}`: the match centre's data (one round trip on a miss, none on a hit: the
  * query module caches it). Undefined (404) unless `id` is the number of a known match.
  */
-export async function getMatchPage(id: string | undefined, now = new Date()): Promise<MatchDetail | undefined> {
+export async function getMatchPage(
+	id: string | undefined,
+	now = new Date(),
+): Promise<MatchDetail | undefined> {
 	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
 	// The finished detail (tables and head-to-head computed) is kept too, not only the row:
 	// a page render then does no table arithmetic. A match change drops it (matchTag).
 	const n = Number(id);
-	return cached(`pages:match:${n}`, 15_000, [matchTag(n), LISTS_TAG], async () => getMatchDetail(await getDb(), n, now));
+	return cached(`pages:match:${n}`, 15_000, [matchTag(n), LISTS_TAG], async () =>
+		getMatchDetail(await getDb(), n, now),
+	);
 }
 
 /**
@@ -115,7 +120,10 @@ export interface MatchCentreView extends MatchHead {
 }
 
 /** `/match/{id}` ready to render; undefined (404) as `getMatchCentre`. */
-export async function getMatchCentreView(id: string | undefined, ctx: ViewContext): Promise<MatchCentreView | undefined> {
+export async function getMatchCentreView(
+	id: string | undefined,
+	ctx: ViewContext,
+): Promise<MatchCentreView | undefined> {
 	const data = await getMatchCentre(id);
 	if (!data) return undefined;
 	const { locale, t, origin, timeZone } = ctx;
@@ -133,8 +141,12 @@ export async function getMatchCentreView(id: string | undefined, ctx: ViewContex
 			round: `${m.round}${m.groupName ? ` · ${m.groupName}` : ''}`,
 		},
 		statusText: data.live ? null : statusView(m.status, m.minute, t),
-		halfTime: m.score.ht ? t('football:match.halfTime', { home: m.score.ht[0], away: m.score.ht[1] }) : null,
-		venue: venue ? `${venue.name}${venue.city && venue.city !== venue.name ? `, ${venue.city}` : ''}` : null,
+		halfTime: m.score.ht
+			? t('football:match.halfTime', { home: m.score.ht[0], away: m.score.ht[1] })
+			: null,
+		venue: venue
+			? `${venue.name}${venue.city && venue.city !== venue.name ? `, ${venue.city}` : ''}`
+			: null,
 		calendar: [
 			{ href: `/api/calendar/team/${m.home.id}.ics`, label: m.home.name },
 			{ href: `/api/calendar/team/${m.away.id}.ics`, label: m.away.name },
@@ -191,7 +203,11 @@ export function embedView(detail: MatchDetail, ctx: ViewContext): EmbedView {
 	return {
 		...matchHead(m, ctx),
 		title: t('football:embed.title', { home: m.home.name, away: m.away.name }),
-		description: t('football:match.description', { home: m.home.name, away: m.away.name, competition: m.competition.name }),
+		description: t('football:match.description', {
+			home: m.home.name,
+			away: m.away.name,
+			competition: m.competition.name,
+		}),
 		structuredData: matchLd(m, origin, locale),
 		competition: m.competition.name,
 		round: m.round,
@@ -203,7 +219,10 @@ export function embedView(detail: MatchDetail, ctx: ViewContext): EmbedView {
 }
 
 /** `/embed/lineup/{id}`: undefined (404) for an unknown match. */
-export async function getEmbedView(id: string | undefined, ctx: ViewContext): Promise<EmbedView | undefined> {
+export async function getEmbedView(
+	id: string | undefined,
+	ctx: ViewContext,
+): Promise<EmbedView | undefined> {
 	const detail = await getMatchPage(id);
 	return detail && embedView(detail, ctx);
 }

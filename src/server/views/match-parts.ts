@@ -23,7 +23,10 @@ export interface TimelineItem {
 export interface LineUpSide {
 	name: string;
 	/** Starters, then the bench; a group without players is left out. */
-	groups: { heading: string; players: { shirt: string; name: string; position: string | null }[] }[];
+	groups: {
+		heading: string;
+		players: { shirt: string; name: string; position: string | null }[];
+	}[];
 }
 
 export interface H2HSummaryView {
@@ -40,7 +43,10 @@ const minuteOf = (e: Pick<MatchEvent, 'minute' | 'stoppage'>) =>
 
 function describe(e: MatchEvent, t: Translate): string {
 	if (e.type === 'goal') {
-		const notes = [e.penalty ? t('football:match.penalty') : '', e.ownGoal ? t('football:match.ownGoal') : '']
+		const notes = [
+			e.penalty ? t('football:match.penalty') : '',
+			e.ownGoal ? t('football:match.ownGoal') : '',
+		]
 			.filter(Boolean)
 			.join(', ');
 		return notes ? `${e.player ?? ''} (${notes})` : (e.player ?? '');
@@ -54,7 +60,14 @@ export function timelineView(events: readonly MatchEvent[], t: Translate): Timel
 		type: e.type,
 		side: e.side ?? 'none',
 		minute: minuteOf(e),
-		icon: e.type === 'goal' ? 'i-goal' : e.type === 'card' ? (e.card === 'yellow' ? 'i-yellow' : 'i-red') : 'i-sub',
+		icon:
+			e.type === 'goal'
+				? 'i-goal'
+				: e.type === 'card'
+					? e.card === 'yellow'
+						? 'i-yellow'
+						: 'i-red'
+					: 'i-sub',
 		kind:
 			e.type === 'goal'
 				? t('football:match.goal')
@@ -77,10 +90,19 @@ export interface GoalItem {
 export function goalsView(events: readonly MatchEvent[]): GoalItem[] {
 	return events
 		.filter((e) => e.type === 'goal')
-		.map((g) => ({ side: g.side ?? '', player: g.player, minute: g.minute, stoppage: g.stoppage ? `+${g.stoppage}` : '' }));
+		.map((g) => ({
+			side: g.side ?? '',
+			player: g.player,
+			minute: g.minute,
+			stoppage: g.stoppage ? `+${g.stoppage}` : '',
+		}));
 }
 
-export function lineUpsView(lineups: readonly LineupEntry[], teams: readonly { id: number; name: string }[], t: Translate): LineUpSide[] {
+export function lineUpsView(
+	lineups: readonly LineupEntry[],
+	teams: readonly { id: number; name: string }[],
+	t: Translate,
+): LineUpSide[] {
 	return teams.map((team) => {
 		const mine = lineups.filter((l) => l.teamId === team.id);
 		return {
@@ -90,7 +112,11 @@ export function lineUpsView(lineups: readonly LineupEntry[], teams: readonly { i
 					heading: starter ? t('football:match.starters') : t('football:match.bench'),
 					players: mine
 						.filter((l) => l.starter === starter)
-						.map((l) => ({ shirt: String(l.shirtNumber ?? ''), name: l.player, position: l.position })),
+						.map((l) => ({
+							shirt: String(l.shirtNumber ?? ''),
+							name: l.player,
+							position: l.position,
+						})),
 				}))
 				.filter((g) => g.players.length > 0),
 		};

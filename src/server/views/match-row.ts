@@ -66,16 +66,28 @@ export interface MatchRowOptions {
 }
 
 /** Without a known time only the date can be shown; the client rewrite keeps the same style. */
-export function kickoffView(at: Date, timeKnown: boolean, style: KickoffStyle, ctx: ViewContext): KickoffView {
+export function kickoffView(
+	at: Date,
+	timeKnown: boolean,
+	style: KickoffStyle,
+	ctx: ViewContext,
+): KickoffView {
 	const shown: KickoffStyle | null = timeKnown ? style : style === 'time' ? null : 'date';
 	if (!shown) return null;
 	const iso = at.toISOString();
 	return { iso, style: shown, text: formatKickoff(iso, ctx.locale, ctx.timeZone, shown) };
 }
 
-export function statusView(status: MatchStatus, minute: number | null | undefined, t: Translate): StatusView {
+export function statusView(
+	status: MatchStatus,
+	minute: number | null | undefined,
+	t: Translate,
+): StatusView {
 	const live = status === 'live';
-	return { code: status, text: `${t(`football:matchStatus.${status}`)}${live && minute != null ? ` ${minute}'` : ''}` };
+	return {
+		code: status,
+		text: `${t(`football:matchStatus.${status}`)}${live && minute != null ? ` ${minute}'` : ''}`,
+	};
 }
 
 export function scoreView(m: Pick<MatchSummary, 'status' | 'score'>, t: Translate): ScoreView {
@@ -85,15 +97,27 @@ export function scoreView(m: Pick<MatchSummary, 'status' | 'score'>, t: Translat
 		home: score.home,
 		away: score.away,
 		aet: score.decided === 'aet' ? t('football:ui.aet') : null,
-		pen: score.decided === 'pen' && score.pen ? t('football:ui.penalties', { home: score.pen[0], away: score.pen[1] }) : null,
+		pen:
+			score.decided === 'pen' && score.pen
+				? t('football:ui.penalties', { home: score.pen[0], away: score.pen[1] })
+				: null,
 	};
 }
 
 export function teamView(team: { id: number; name: string; shortName?: string }): TeamView {
-	return { id: team.id, name: team.name, shortName: team.shortName ?? team.name, crest: crestUrl(team.id) };
+	return {
+		id: team.id,
+		name: team.name,
+		shortName: team.shortName ?? team.name,
+		crest: crestUrl(team.id),
+	};
 }
 
-export function matchRowView(m: MatchSummary, ctx: ViewContext, options: MatchRowOptions = {}): MatchRowView {
+export function matchRowView(
+	m: MatchSummary,
+	ctx: ViewContext,
+	options: MatchRowOptions = {},
+): MatchRowView {
 	const { showDate = false, showCompetition = false, showYear = false } = options;
 	return {
 		id: m.id,
@@ -110,6 +134,10 @@ export function matchRowView(m: MatchSummary, ctx: ViewContext, options: MatchRo
 	};
 }
 
-export function matchRows(matches: readonly MatchSummary[], ctx: ViewContext, options: MatchRowOptions = {}): MatchRowView[] {
+export function matchRows(
+	matches: readonly MatchSummary[],
+	ctx: ViewContext,
+	options: MatchRowOptions = {},
+): MatchRowView[] {
 	return matches.map((m) => matchRowView(m, ctx, options));
 }

@@ -19,7 +19,10 @@ export function isSlug(value: string): boolean {
 	return value.length <= 100 && SLUG_RE.test(value);
 }
 
-export type PageKey = { kind: 'date'; date: string } | { kind: 'slug'; slug: string } | { kind: 'invalid' };
+export type PageKey =
+	| { kind: 'date'; date: string }
+	| { kind: 'slug'; slug: string }
+	| { kind: 'invalid' };
 
 /** `/home-{key}` and `/most-popular-matches-{key}`: a date, a slug-shaped word, or nothing usable. */
 export function parsePageKey(key: string | undefined): PageKey {
@@ -64,7 +67,11 @@ export function h2hSlug(a: string, b: string): string {
 }
 
 /** 1-based page count and clamped page for `total` items. */
-export function paginate(total: number, perPage: number, requested: number): { page: number; pages: number } {
+export function paginate(
+	total: number,
+	perPage: number,
+	requested: number,
+): { page: number; pages: number } {
 	const pages = Math.max(1, Math.ceil(total / perPage));
 	const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
 	return { page, pages };

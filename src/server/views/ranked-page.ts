@@ -1,6 +1,9 @@
 import { localHref } from '~/lib/locale-resolution';
 import { getDb } from '~/server/db/client';
-import { competitionBySlug, type CompetitionInfo } from '~/server/football/queries/competition-seasons';
+import {
+	competitionBySlug,
+	type CompetitionInfo,
+} from '~/server/football/queries/competition-seasons';
 import { hotMatches, type HotMatch } from '~/server/football/queries/hot';
 import { mostPopularMatches, type PopularMatch } from '~/server/football/queries/popular';
 import type { MatchSummary } from '~/server/football/queries/shape';
@@ -28,12 +31,26 @@ export interface PopularPageData {
  * `/most-popular-matches` and `/most-popular-matches-{key}` (key as for home: a date or a
  * competition slug; anything else is the empty state, never an error).
  */
-export async function getPopularPage(key: string | undefined, now = new Date()): Promise<PopularPageData> {
+export async function getPopularPage(
+	key: string | undefined,
+	now = new Date(),
+): Promise<PopularPageData> {
 	const db = await getDb();
 	const parsed = key === undefined ? null : parsePageKey(key);
-	if (!parsed) return { mode: 'recent', date: null, competition: null, items: await mostPopularMatches(db, { now, days: 7 }) };
+	if (!parsed)
+		return {
+			mode: 'recent',
+			date: null,
+			competition: null,
+			items: await mostPopularMatches(db, { now, days: 7 }),
+		};
 	if (parsed.kind === 'date') {
-		return { mode: 'date', date: parsed.date, competition: null, items: await mostPopularMatches(db, { now, day: parsed.date }) };
+		return {
+			mode: 'date',
+			date: parsed.date,
+			competition: null,
+			items: await mostPopularMatches(db, { now, day: parsed.date }),
+		};
 	}
 	if (parsed.kind === 'slug') {
 		const competition = await competitionBySlug(parsed.slug);
@@ -71,7 +88,14 @@ function ranked(
 ): RankedView {
 	return {
 		...texts,
-		structuredData: itemListLd(texts.title, matchItems(items.map((i) => i.match), ctx.origin, ctx.locale)),
+		structuredData: itemListLd(
+			texts.title,
+			matchItems(
+				items.map((i) => i.match),
+				ctx.origin,
+				ctx.locale,
+			),
+		),
 		items: items.map((item, i) => ({
 			rank: i + 1,
 			row: matchRowView(item.match, ctx, { showDate: true, showCompetition: true }),
@@ -86,7 +110,12 @@ export async function getHotView(ctx: ViewContext): Promise<HotView> {
 	const { t, locale } = ctx;
 	const items = hot.map((h) => ({
 		match: h.match,
-		note: [t('football:hot.points', { score: h.score }), h.reasons.rivalry > 0 ? t('football:hot.rivalry') : ''].filter(Boolean).join(' · '),
+		note: [
+			t('football:hot.points', { score: h.score }),
+			h.reasons.rivalry > 0 ? t('football:hot.rivalry') : '',
+		]
+			.filter(Boolean)
+			.join(' · '),
 	}));
 	const view = ranked(
 		{
@@ -100,11 +129,20 @@ export async function getHotView(ctx: ViewContext): Promise<HotView> {
 		items,
 		ctx,
 	);
-	return { ...view, browse: { href: localHref(locale, '/fixtures-results'), label: t('football:home.browseFixtures') } };
+	return {
+		...view,
+		browse: {
+			href: localHref(locale, '/fixtures-results'),
+			label: t('football:home.browseFixtures'),
+		},
+	};
 }
 
 /** `/most-popular-matches` and `/most-popular-matches-{key}` ready to render. */
-export async function getPopularView(key: string | undefined, ctx: ViewContext): Promise<RankedView> {
+export async function getPopularView(
+	key: string | undefined,
+	ctx: ViewContext,
+): Promise<RankedView> {
 	const data = await getPopularPage(key);
 	const { t } = ctx;
 	const title =
@@ -113,7 +151,10 @@ export async function getPopularView(key: string | undefined, ctx: ViewContext):
 			: data.mode === 'competition' && data.competition
 				? t('football:popular.competitionTitle', { competition: data.competition.name })
 				: t('football:popular.title');
-	const items = data.items.map((p) => ({ match: p.match, note: t('football:popular.views', { count: p.views }) }));
+	const items = data.items.map((p) => ({
+		match: p.match,
+		note: t('football:popular.views', { count: p.views }),
+	}));
 	return ranked(
 		{
 			title,

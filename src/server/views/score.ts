@@ -6,7 +6,12 @@ import type { MatchStatus } from '~/server/db/schema/football';
 import type { MatchSummary } from '~/server/football/queries/shape';
 
 export const LIVE: readonly MatchStatus[] = ['live', 'half_time'];
-export const FINISHED: readonly MatchStatus[] = ['finished', 'finished_aet', 'finished_pen', 'awarded'];
+export const FINISHED: readonly MatchStatus[] = [
+	'finished',
+	'finished_aet',
+	'finished_pen',
+	'awarded',
+];
 
 export function isLive(status: MatchStatus): boolean {
 	return LIVE.includes(status);

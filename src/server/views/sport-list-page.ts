@@ -17,6 +17,9 @@ export function getSportListView(ctx: ViewContext): SportListView {
 			t('football:sport.heading'),
 			sports.map((s) => ({ name: t(s.nameKey), url: `${origin}/${locale}/sport/${s.slug}` })),
 		),
-		sports: sports.map((s) => ({ name: t(s.nameKey), href: localHref(locale, `/sport/${s.slug}`) })),
+		sports: sports.map((s) => ({
+			name: t(s.nameKey),
+			href: localHref(locale, `/sport/${s.slug}`),
+		})),
 	};
 }

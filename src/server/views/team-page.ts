@@ -10,7 +10,10 @@ import { matchRows, teamView, type MatchRowView } from './match-row';
 export { getTeamList, type TeamListGroup } from '~/server/football/queries/team-list';
 
 /** `/team/{id}`: undefined (404) unless `id` is the number of a known team. */
-export async function getTeamPage(id: string | undefined, now = new Date()): Promise<TeamDetail | undefined> {
+export async function getTeamPage(
+	id: string | undefined,
+	now = new Date(),
+): Promise<TeamDetail | undefined> {
 	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
 	return getTeamDetail(await getDb(), Number(id), now);
 }
@@ -35,11 +38,17 @@ export interface TeamPageView {
 	compareHref: string;
 	fixtures: MatchRowView[];
 	results: MatchRowView[];
-	squad: { caption: string; players: { shirt: string; name: string; position: string; club: string }[] } | null;
+	squad: {
+		caption: string;
+		players: { shirt: string; name: string; position: string; club: string }[];
+	} | null;
 }
 
 /** `/team/{id}` ready to render; undefined (404) as `getTeamPage`. */
-export async function getTeamView(id: string | undefined, ctx: ViewContext): Promise<TeamPageView | undefined> {
+export async function getTeamView(
+	id: string | undefined,
+	ctx: ViewContext,
+): Promise<TeamPageView | undefined> {
 	const data = await getTeamPage(id);
 	if (!data) return undefined;
 	const { locale, t, origin } = ctx;
@@ -80,7 +89,10 @@ export async function getTeamView(id: string | undefined, ctx: ViewContext): Pro
 		squad:
 			squad && squad.players.length > 0
 				? {
-						caption: t('football:team.squadCaption', { competition: squad.competition, season: squad.season }),
+						caption: t('football:team.squadCaption', {
+							competition: squad.competition,
+							season: squad.season,
+						}),
 						players: squad.players.map((p) => ({
 							shirt: String(p.shirtNumber ?? ''),
 							name: p.name,
@@ -95,7 +107,12 @@ export async function getTeamView(id: string | undefined, ctx: ViewContext): Pro
 export interface TeamListView {
 	structuredData: Record<string, unknown>;
 	h2hHref: string;
-	groups: { name: string; areaName: string; season: string; teams: { name: string; href: string }[] }[];
+	groups: {
+		name: string;
+		areaName: string;
+		season: string;
+		teams: { name: string; href: string }[];
+	}[];
 }
 
 /** `/team`: every team of each competition's latest season. */

@@ -5,12 +5,23 @@ import * as loginRoute from '~/pages/api/auth/login';
 import * as registerRoute from '~/pages/api/auth/register';
 import * as resetRoute from '~/pages/api/auth/reset-password';
 import * as meRoute from '~/pages/api/me';
-import { call, cookieHeader, count, outbox, resetAuthWorld, setupAuthWorld, teardownAuthWorld, tokenFromMail } from './helpers';
+import {
+	call,
+	cookieHeader,
+	count,
+	outbox,
+	resetAuthWorld,
+	setupAuthWorld,
+	teardownAuthWorld,
+	tokenFromMail,
+} from './helpers';
 
 const PASSWORD = 'correct horse battery staple';
 
 async function makeAdmin(): Promise<void> {
-	await call(registerRoute.POST, { body: { email: 'boss@example.com', password: PASSWORD, name: 'Boss' } });
+	await call(registerRoute.POST, {
+		body: { email: 'boss@example.com', password: PASSWORD, name: 'Boss' },
+	});
 	const token = tokenFromMail((await outbox()).find((m) => m.kind === 'admin-setup')!);
 	expect((await call(resetRoute.POST, { body: { token, password: PASSWORD } })).status).toBe(200);
 }
@@ -31,17 +42,29 @@ describe('CMS login (checklist E1, E3)', () => {
 		await makeAdmin();
 		const statuses: number[] = [];
 		for (let i = 0; i < 7; i++) {
-			statuses.push((await call(cmsLoginRoute.POST, { body: { email: 'boss@example.com', password: `guess ${i}` } })).status);
+			statuses.push(
+				(
+					await call(cmsLoginRoute.POST, {
+						body: { email: 'boss@example.com', password: `guess ${i}` },
+					})
+				).status,
+			);
 		}
 		expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
 	});
 
 	it('E1: a normal user cannot log into the CMS; the admin gets a separate cms session', async () => {
-		await call(registerRoute.POST, { body: { email: 'fan@example.com', password: PASSWORD, name: 'Fan' } });
-		const user = await call(cmsLoginRoute.POST, { body: { email: 'fan@example.com', password: PASSWORD } });
+		await call(registerRoute.POST, {
+			body: { email: 'fan@example.com', password: PASSWORD, name: 'Fan' },
+		});
+		const user = await call(cmsLoginRoute.POST, {
+			body: { email: 'fan@example.com', password: PASSWORD },
+		});
 		expect(user.status).toBe(401);
 		await makeAdmin();
-		const admin = await call(cmsLoginRoute.POST, { body: { email: 'boss@example.com', password: PASSWORD } });
+		const admin = await call(cmsLoginRoute.POST, {
+			body: { email: 'boss@example.com', password: PASSWORD },
+		});
 		expect(admin.status).toBe(200);
 		const body = (await admin.clone().json()) as { data: { scope: string[] } };
 		expect(body.data.scope).toEqual(['user', 'admin']);
@@ -50,13 +73,26 @@ describe('CMS login (checklist E1, E3)', () => {
 
 	it('E1: admin logout revokes only the CMS session; the site session stays', async () => {
 		await makeAdmin();
-		const site = await call(loginRoute.POST, { body: { email: 'boss@example.com', password: PASSWORD } });
-		const cms = await call(cmsLoginRoute.POST, { body: { email: 'boss@example.com', password: PASSWORD } });
+		const site = await call(loginRoute.POST, {
+			body: { email: 'boss@example.com', password: PASSWORD },
+		});
+		const cms = await call(cmsLoginRoute.POST, {
+			body: { email: 'boss@example.com', password: PASSWORD },
+		});
 		const both = `${cookieHeader(site)}; ${cookieHeader(cms)}`;
-		const out = await call(cmsLogoutRoute.POST, { path: '/api/admin/logout', headers: { cookie: both } });
+		const out = await call(cmsLogoutRoute.POST, {
+			path: '/api/admin/logout',
+			headers: { cookie: both },
+		});
 		expect(out.status).toBe(200);
-		expect((await call(meRoute.GET, { method: 'GET', headers: { cookie: cookieHeader(site) } })).status).toBe(200);
-		const cmsToken = ((await cms.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
-		expect((await call(meRoute.GET, { method: 'GET', headers: { authorization: `Bearer ${cmsToken}` } })).status).toBe(401);
+		expect(
+			(await call(meRoute.GET, { method: 'GET', headers: { cookie: cookieHeader(site) } })).status,
+		).toBe(200);
+		const cmsToken = ((await cms.json()) as { data: { token: { access_token: string } } }).data
+			.token.access_token;
+		expect(
+			(await call(meRoute.GET, { method: 'GET', headers: { authorization: `Bearer ${cmsToken}` } }))
+				.status,
+		).toBe(401);
 	});
 });

@@ -13,7 +13,13 @@ import { openDatabase, setDbHandleForTests, type DbHandle } from '~/server/db/cl
 import { flushMail } from '~/server/mail/transport';
 
 export const SITE = 'http://matchday.test';
-const TABLES = ['auth_security_events', 'auth_password_resets', 'auth_refresh_tokens', 'auth_sessions', 'users'];
+const TABLES = [
+	'auth_security_events',
+	'auth_password_resets',
+	'auth_refresh_tokens',
+	'auth_sessions',
+	'users',
+];
 
 let handle: DbHandle | undefined;
 let scratch: { server: string; name: string } | undefined;
@@ -88,7 +94,8 @@ export function db(): DbHandle {
 
 export async function count(table: string): Promise<number> {
 	const rows = await db().db.execute(`SELECT count(*)::int AS n FROM ${table}` as never);
-	const list = (rows as unknown as { rows?: { n: number }[] }).rows ?? (rows as unknown as { n: number }[]);
+	const list =
+		(rows as unknown as { rows?: { n: number }[] }).rows ?? (rows as unknown as { n: number }[]);
 	return Number(list[0]?.n ?? 0);
 }
 
@@ -106,7 +113,9 @@ export async function outbox(): Promise<OutboxMail[]> {
 	const dir = join(config().DATA_DIR, 'outbox');
 	let files: string[] = [];
 	try {
-		files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+		files = readdirSync(dir)
+			.filter((f) => f.endsWith('.json'))
+			.sort();
 	} catch {
 		return [];
 	}
@@ -136,7 +145,10 @@ export interface CallOptions {
  * Calls an Astro endpoint the way the server does: the auth middleware first (so
  * `locals.user` is set from the Bearer header or cookies), then the handler.
  */
-export async function call(handler: Handler | undefined, options: CallOptions = {}): Promise<Response> {
+export async function call(
+	handler: Handler | undefined,
+	options: CallOptions = {},
+): Promise<Response> {
 	if (!handler) throw new Error('no handler');
 	const method = options.method ?? 'POST';
 	const url = new URL(options.path ?? '/api/test', SITE);
@@ -153,11 +165,22 @@ export async function call(handler: Handler | undefined, options: CallOptions = 
 		url,
 		params: options.params ?? {},
 		clientAddress: options.clientAddress ?? '203.0.113.7',
-		locals: { locale: 'en', t: useTranslations('en'), origin: new URL(SITE).origin, requestId: 'test' },
-		redirect: (location: string, status = 302) => new Response(null, { status, headers: { Location: location } }),
+		locals: {
+			locale: 'en',
+			t: useTranslations('en'),
+			origin: new URL(SITE).origin,
+			requestId: 'test',
+		},
+		redirect: (location: string, status = 302) =>
+			new Response(null, { status, headers: { Location: location } }),
 	};
-	const run = authMiddleware as unknown as (ctx: unknown, next: () => Promise<Response>) => Promise<Response>;
-	return run(context, async () => (handler as (ctx: unknown) => Response | Promise<Response>)(context));
+	const run = authMiddleware as unknown as (
+		ctx: unknown,
+		next: () => Promise<Response>,
+	) => Promise<Response>;
+	return run(context, async () =>
+		(handler as (ctx: unknown) => Response | Promise<Response>)(context),
+	);
 }
 
 /** All `Set-Cookie` values of a response, as name → full header. */
@@ -180,7 +203,10 @@ export const median = (values: number[]): number => {
 	return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-export function setFakeClock(start = Date.now()): { advance: (ms: number) => void; now: () => number } {
+export function setFakeClock(start = Date.now()): {
+	advance: (ms: number) => void;
+	now: () => number;
+} {
 	let t = start;
 	setClockForTests(() => t);
 	return { advance: (ms) => void (t += ms), now: () => t };

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as loginRoute from '~/pages/api/auth/login';
 import * as meRoute from '~/pages/api/me';
 import * as registerRoute from '~/pages/api/auth/register';
-import { call, count, median, outbox, resetAuthWorld, setCookies, setupAuthWorld, teardownAuthWorld } from './helpers';
+import {
+	call,
+	count,
+	median,
+	outbox,
+	resetAuthWorld,
+	setCookies,
+	setupAuthWorld,
+	teardownAuthWorld,
+} from './helpers';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -18,11 +27,20 @@ describe('register and login (checklist A1, A2, A9)', () => {
 	it('registers, then logs in with the spec answer, cookies and no-store', async () => {
 		const registered = await registerUser();
 		expect(registered.status).toBe(202);
-		const response = await call(loginRoute.POST, { body: { email: 'fan@example.com', password: PASSWORD } });
+		const response = await call(loginRoute.POST, {
+			body: { email: 'fan@example.com', password: PASSWORD },
+		});
 		expect(response.status).toBe(200);
 		expect(response.headers.get('cache-control')).toContain('no-store');
-		const body = (await response.json()) as { data: Record<string, unknown> & { token: Record<string, unknown> } };
-		expect(body.data).toMatchObject({ email: 'fan@example.com', name: 'Fan', scope: ['user'], plan: 'free' });
+		const body = (await response.json()) as {
+			data: Record<string, unknown> & { token: Record<string, unknown> };
+		};
+		expect(body.data).toMatchObject({
+			email: 'fan@example.com',
+			name: 'Fan',
+			scope: ['user'],
+			plan: 'free',
+		});
 		expect(typeof body.data['id']).toBe('string');
 		expect(typeof body.data.token['access_token']).toBe('string');
 		expect(typeof body.data.token['refresh_token']).toBe('string');
@@ -46,8 +64,12 @@ describe('register and login (checklist A1, A2, A9)', () => {
 
 	it('A1: unknown address and wrong password give the same bytes and headers', async () => {
 		await registerUser();
-		const unknown = await call(loginRoute.POST, { body: { email: 'nobody@example.com', password: PASSWORD } });
-		const wrong = await call(loginRoute.POST, { body: { email: 'fan@example.com', password: 'wrong password!' } });
+		const unknown = await call(loginRoute.POST, {
+			body: { email: 'nobody@example.com', password: PASSWORD },
+		});
+		const wrong = await call(loginRoute.POST, {
+			body: { email: 'fan@example.com', password: 'wrong password!' },
+		});
 		expect(unknown.status).toBe(401);
 		expect(wrong.status).toBe(401);
 		const a = await unknown.text();
@@ -61,7 +83,10 @@ describe('register and login (checklist A1, A2, A9)', () => {
 		await registerUser();
 		const time = async (email: string) => {
 			const start = performance.now();
-			await call(loginRoute.POST, { body: { email, password: 'wrong password!' }, clientAddress: `198.51.100.${Math.floor(Math.random() * 250)}` });
+			await call(loginRoute.POST, {
+				body: { email, password: 'wrong password!' },
+				clientAddress: `198.51.100.${Math.floor(Math.random() * 250)}`,
+			});
 			return performance.now() - start;
 		};
 		const known: number[] = [];
@@ -87,17 +112,31 @@ describe('register and login (checklist A1, A2, A9)', () => {
 		const mails = await outbox();
 		expect(mails.map((m) => m.kind).sort()).toEqual(['account-exists', 'welcome']);
 		expect(mails.every((m) => m.to === 'user@example.com')).toBe(true);
-		const login = await call(loginRoute.POST, { body: { email: 'USER@example.com ', password: PASSWORD } });
+		const login = await call(loginRoute.POST, {
+			body: { email: 'USER@example.com ', password: PASSWORD },
+		});
 		expect(login.status).toBe(200);
 	});
 
 	it('A9: extra fields are ignored; bad values are 400 without a stack trace', async () => {
 		const response = await call(registerRoute.POST, {
-			body: { email: 'x@example.com', password: PASSWORD, name: 'X', role: 'admin', plan: 'premium', emailVerified: true, scope: ['admin'] },
+			body: {
+				email: 'x@example.com',
+				password: PASSWORD,
+				name: 'X',
+				role: 'admin',
+				plan: 'premium',
+				emailVerified: true,
+				scope: ['admin'],
+			},
 		});
 		expect(response.status).toBe(202);
-		const rows = await import('./helpers').then((h) => h.db().db.execute('SELECT scope, plan FROM users' as never));
-		const list = (rows as unknown as { rows?: { scope: string[]; plan: string }[] }).rows ?? (rows as unknown as { scope: string[]; plan: string }[]);
+		const rows = await import('./helpers').then((h) =>
+			h.db().db.execute('SELECT scope, plan FROM users' as never),
+		);
+		const list =
+			(rows as unknown as { rows?: { scope: string[]; plan: string }[] }).rows ??
+			(rows as unknown as { scope: string[]; plan: string }[]);
 		expect(list[0]).toMatchObject({ plan: 'free' });
 		expect(list[0]?.scope).toEqual(['user']);
 		const bad = [
@@ -113,16 +152,22 @@ describe('register and login (checklist A1, A2, A9)', () => {
 			const text = await r.text();
 			expect(text).not.toMatch(/at \w+ \(|stack|SELECT|postgres/i);
 		}
-		const login = await call(loginRoute.POST, { body: { email: { $gt: '' }, password: { $gt: '' } } });
+		const login = await call(loginRoute.POST, {
+			body: { email: { $gt: '' }, password: { $gt: '' } },
+		});
 		expect(login.status).toBe(400);
-		const sqlish = await call(loginRoute.POST, { body: { email: "' OR 1=1--", password: "' OR 1=1--" } });
+		const sqlish = await call(loginRoute.POST, {
+			body: { email: "' OR 1=1--", password: "' OR 1=1--" },
+		});
 		expect(sqlish.status).toBe(401);
 		expect(await count('users')).toBe(1);
 	});
 
 	it('ADMIN_EMAIL registration gets the admin scope but no usable password until the mailbox sets one', async () => {
 		await registerUser('Boss@Example.com', PASSWORD, 'Boss');
-		const login = await call(loginRoute.POST, { body: { email: 'boss@example.com', password: PASSWORD } });
+		const login = await call(loginRoute.POST, {
+			body: { email: 'boss@example.com', password: PASSWORD },
+		});
 		expect(login.status).toBe(401);
 		const mails = await outbox();
 		expect(mails[0]?.kind).toBe('admin-setup');

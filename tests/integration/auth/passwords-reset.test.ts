@@ -75,15 +75,21 @@ describe('passwords and reset links (checklist A3-A8)', () => {
 	it('A4: a reset link works once, sequentially; the reset mail is in the visitor language', async () => {
 		await registerUser('a4@example.com');
 		const mail = await (async () => {
-			expect((await call(forgotRoute.POST, { body: { email: 'a4@example.com', locale: 'de' } })).status).toBe(202);
+			expect(
+				(await call(forgotRoute.POST, { body: { email: 'a4@example.com', locale: 'de' } })).status,
+			).toBe(202);
 			return (await outbox()).filter((m) => m.kind === 'reset-password').at(-1)!;
 		})();
 		expect(mail.subject).not.toBe('Reset your Matchday password');
 		expect(mail.text).toContain('http://matchday.test/de/auth/reset-password?token=');
 		const token = tokenFromMail(mail);
-		const first = await call(resetRoute.POST, { body: { token, password: 'first new passphrase' } });
+		const first = await call(resetRoute.POST, {
+			body: { token, password: 'first new passphrase' },
+		});
 		expect(first.status).toBe(200);
-		const second = await call(resetRoute.POST, { body: { token, password: 'second new passphrase' } });
+		const second = await call(resetRoute.POST, {
+			body: { token, password: 'second new passphrase' },
+		});
 		expect(second.status).toBe(400);
 		expect(((await second.json()) as { error: string }).error).toBe('invalid_token');
 		expect(await loginStatus('a4@example.com', 'first new passphrase')).toBe(200);
@@ -109,16 +115,29 @@ describe('passwords and reset links (checklist A3-A8)', () => {
 		await registerUser('other@example.com');
 		const token = tokenFromMail(await resetMail('a5@example.com'));
 		const tampered = (token[0] === 'A' ? 'B' : 'A') + token.slice(1);
-		const bad = await call(resetRoute.POST, { body: { token: tampered, password: 'tampered passphrase' } });
+		const bad = await call(resetRoute.POST, {
+			body: { token: tampered, password: 'tampered passphrase' },
+		});
 		expect(bad.status).toBe(400);
 		const body = await bad.text();
 		expect(body).not.toContain('a5@example.com');
 		// Another user's (already spent) link does nothing to this account.
 		const otherToken = tokenFromMail(await resetMail('other@example.com'));
-		expect((await call(resetRoute.POST, { body: { token: otherToken, password: 'other new passphrase' } })).status).toBe(200);
-		expect((await call(resetRoute.POST, { body: { token: otherToken, password: 'hijack passphrase' } })).status).toBe(400);
+		expect(
+			(
+				await call(resetRoute.POST, {
+					body: { token: otherToken, password: 'other new passphrase' },
+				})
+			).status,
+		).toBe(200);
+		expect(
+			(await call(resetRoute.POST, { body: { token: otherToken, password: 'hijack passphrase' } }))
+				.status,
+		).toBe(400);
 		clock.advance(3601 * 1000);
-		const expired = await call(resetRoute.POST, { body: { token, password: 'too late passphrase' } });
+		const expired = await call(resetRoute.POST, {
+			body: { token, password: 'too late passphrase' },
+		});
 		expect(expired.status).toBe(400);
 		expect(await loginStatus('a5@example.com', PASSWORD)).toBe(200);
 		expect(await loginStatus('a5@example.com', 'hijack passphrase')).toBe(401);
@@ -126,7 +145,11 @@ describe('passwords and reset links (checklist A3-A8)', () => {
 
 	it('A6: the mailed link uses SITE_URL, whatever Host or X-Forwarded-Host say', async () => {
 		await registerUser('a6@example.com');
-		const poisoned: Record<string, string>[] = [{ host: 'evil.com' }, { host: 'site:x@evil.com' }, { 'x-forwarded-host': 'evil.com' }];
+		const poisoned: Record<string, string>[] = [
+			{ host: 'evil.com' },
+			{ host: 'site:x@evil.com' },
+			{ 'x-forwarded-host': 'evil.com' },
+		];
 		for (const headers of poisoned) {
 			expect((await forgot('a6@example.com', { headers })).status).toBe(202);
 		}
@@ -187,7 +210,9 @@ describe('passwords and reset links (checklist A3-A8)', () => {
 		expect(await loginStatus('victim@example.com', PASSWORD)).toBe(429);
 		// ...but the owner can reset, and then log in at once.
 		const token = tokenFromMail(await resetMail('victim@example.com'));
-		expect((await call(resetRoute.POST, { body: { token, password: 'owner is back again' } })).status).toBe(200);
+		expect(
+			(await call(resetRoute.POST, { body: { token, password: 'owner is back again' } })).status,
+		).toBe(200);
 		expect(await loginStatus('victim@example.com', 'owner is back again')).toBe(200);
 	});
 
@@ -202,12 +227,16 @@ describe('passwords and reset links (checklist A3-A8)', () => {
 
 	it('reset ends every session: the old access token stops working at once', async () => {
 		await registerUser('b4@example.com');
-		const login = await call(loginRoute.POST, { body: { email: 'b4@example.com', password: PASSWORD } });
+		const login = await call(loginRoute.POST, {
+			body: { email: 'b4@example.com', password: PASSWORD },
+		});
 		const { data } = (await login.json()) as { data: { token: { access_token: string } } };
 		const auth = { authorization: `Bearer ${data.token.access_token}` };
 		expect((await call(meRoute.GET, { method: 'GET', headers: auth })).status).toBe(200);
 		const token = tokenFromMail(await resetMail('b4@example.com'));
-		expect((await call(resetRoute.POST, { body: { token, password: 'a brand new secret' } })).status).toBe(200);
+		expect(
+			(await call(resetRoute.POST, { body: { token, password: 'a brand new secret' } })).status,
+		).toBe(200);
 		expect((await call(meRoute.GET, { method: 'GET', headers: auth })).status).toBe(401);
 	});
 
@@ -216,7 +245,9 @@ describe('passwords and reset links (checklist A3-A8)', () => {
 		const token = tokenFromMail(await resetMail('hash@example.com'));
 		const { db } = await import('./helpers');
 		const rows = await db().db.execute('SELECT token_hash FROM auth_password_resets' as never);
-		const list = (rows as unknown as { rows?: { token_hash: string }[] }).rows ?? (rows as unknown as { token_hash: string }[]);
+		const list =
+			(rows as unknown as { rows?: { token_hash: string }[] }).rows ??
+			(rows as unknown as { token_hash: string }[]);
 		expect(list.length).toBe(1);
 		expect(list[0]?.token_hash).not.toBe(token);
 		expect(list[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);

@@ -9,13 +9,22 @@ const PASSWORD = 'correct horse battery staple';
 /** A no-JavaScript login form post, as the browser sends it (the query parser decodes once). */
 async function formLogin(redirect: string, locale: 'en' | 'de' = 'en'): Promise<Response> {
 	resetRateLimitsForTests();
-	const body = new URLSearchParams({ email: 'fan@example.com', password: PASSWORD, redirect }).toString();
+	const body = new URLSearchParams({
+		email: 'fan@example.com',
+		password: PASSWORD,
+		redirect,
+	}).toString();
 	const request = new Request(`${SITE}/${locale}/login`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/x-www-form-urlencoded' },
 		body,
 	});
-	return answerForm('login', request, { locale, clientAddress: '203.0.113.9', web: null, cms: null });
+	return answerForm('login', request, {
+		locale,
+		clientAddress: '203.0.113.9',
+		web: null,
+		cms: null,
+	});
 }
 
 const HOSTILE = [
@@ -52,21 +61,28 @@ const HOSTILE = [
 describe('redirect after login (checklist C1-C5, G2)', () => {
 	beforeAll(async () => {
 		await setupAuthWorld();
-		await call(registerRoute.POST, { body: { email: 'fan@example.com', password: PASSWORD, name: 'Fan' } });
+		await call(registerRoute.POST, {
+			body: { email: 'fan@example.com', password: PASSWORD, name: 'Fan' },
+		});
 	});
 	afterAll(teardownAuthWorld);
 	beforeEach(async () => {
 		resetRateLimitsForTests();
 	});
 
-	it.each(HOSTILE.map((v) => [JSON.stringify(v).slice(0, 60), v]))('C1-C4: %s falls back to /', async (_label, value) => {
-		const response = await formLogin(value);
-		expect(response.status).toBe(303);
-		expect(response.headers.get('location')).toBe('/');
-		// The login itself succeeded (fresh auth cookies), and nothing was injected.
-		expect(response.headers.getSetCookie().some((c) => c.startsWith('auth._token.local='))).toBe(true);
-		expect(response.headers.getSetCookie().some((c) => c.startsWith('x='))).toBe(false);
-	});
+	it.each(HOSTILE.map((v) => [JSON.stringify(v).slice(0, 60), v]))(
+		'C1-C4: %s falls back to /',
+		async (_label, value) => {
+			const response = await formLogin(value);
+			expect(response.status).toBe(303);
+			expect(response.headers.get('location')).toBe('/');
+			// The login itself succeeded (fresh auth cookies), and nothing was injected.
+			expect(response.headers.getSetCookie().some((c) => c.startsWith('auth._token.local='))).toBe(
+				true,
+			);
+			expect(response.headers.getSetCookie().some((c) => c.startsWith('x='))).toBe(false);
+		},
+	);
 
 	it('C5: a legitimate deep link is kept exactly', async () => {
 		const response = await formLogin('/de/match/123?tab=live#events');
@@ -75,32 +91,60 @@ describe('redirect after login (checklist C1-C5, G2)', () => {
 	});
 
 	it('G2: a login POST on /de/login with next=/de/live answers 303 /de/live', async () => {
-		const body = new URLSearchParams({ email: 'fan@example.com', password: PASSWORD, next: '/de/live' }).toString();
+		const body = new URLSearchParams({
+			email: 'fan@example.com',
+			password: PASSWORD,
+			next: '/de/live',
+		}).toString();
 		const request = new Request(`${SITE}/de/login`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
 			body,
 		});
-		const response = await answerForm('login', request, { locale: 'de', clientAddress: '203.0.113.9', web: null, cms: null });
+		const response = await answerForm('login', request, {
+			locale: 'de',
+			clientAddress: '203.0.113.9',
+			web: null,
+			cms: null,
+		});
 		expect(response.status).toBe(303);
 		expect(response.headers.get('location')).toBe('/de/live');
 	});
 
 	it('a failed form login goes back with the error code and keeps only a safe redirect', async () => {
-		const bad = new URLSearchParams({ email: 'fan@example.com', password: 'nope nope', redirect: '//evil.com' }).toString();
+		const bad = new URLSearchParams({
+			email: 'fan@example.com',
+			password: 'nope nope',
+			redirect: '//evil.com',
+		}).toString();
 		const request = new Request(`${SITE}/en/login`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
 			body: bad,
 		});
-		const response = await answerForm('login', request, { locale: 'en', clientAddress: '203.0.113.9', web: null, cms: null });
+		const response = await answerForm('login', request, {
+			locale: 'en',
+			clientAddress: '203.0.113.9',
+			web: null,
+			cms: null,
+		});
 		expect(response.headers.get('location')).toBe('/en/login?error=invalid_credentials');
-		const good = new URLSearchParams({ email: 'fan@example.com', password: 'nope nope', redirect: '/en/account' }).toString();
+		const good = new URLSearchParams({
+			email: 'fan@example.com',
+			password: 'nope nope',
+			redirect: '/en/account',
+		}).toString();
 		const again = await answerForm(
 			'login',
-			new Request(`${SITE}/en/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: good }),
+			new Request(`${SITE}/en/login`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: good,
+			}),
 			{ locale: 'en', clientAddress: '203.0.113.9', web: null, cms: null },
 		);
-		expect(again.headers.get('location')).toBe('/en/login?error=invalid_credentials&redirect=%2Fen%2Faccount');
+		expect(again.headers.get('location')).toBe(
+			'/en/login?error=invalid_credentials&redirect=%2Fen%2Faccount',
+		);
 	});
 });

@@ -38,7 +38,10 @@ describe('password reset over real SMTP (in-process smtp-server)', () => {
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		port = (server.server.address() as AddressInfo).port;
-		await setupAuthWorld({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Matchday <no-reply@matchday.test>' });
+		await setupAuthWorld({
+			SMTP_URL: `smtp://127.0.0.1:${port}`,
+			MAIL_FROM: 'Matchday <no-reply@matchday.test>',
+		});
 	});
 	afterAll(async () => {
 		await teardownAuthWorld();
@@ -46,10 +49,19 @@ describe('password reset over real SMTP (in-process smtp-server)', () => {
 	});
 
 	it('delivers the reset mail in the visitor language; its link resets the password', async () => {
-		await call(registerRoute.POST, { body: { email: 'smtp@example.com', password: 'correct horse battery', name: 'S', locale: 'es' } });
+		await call(registerRoute.POST, {
+			body: {
+				email: 'smtp@example.com',
+				password: 'correct horse battery',
+				name: 'S',
+				locale: 'es',
+			},
+		});
 		await flushMail();
 		received.length = 0;
-		const answer = await call(forgotRoute.POST, { body: { email: 'smtp@example.com', locale: 'es' } });
+		const answer = await call(forgotRoute.POST, {
+			body: { email: 'smtp@example.com', locale: 'es' },
+		});
 		expect(answer.status).toBe(202);
 		await flushMail();
 		expect(received.length).toBe(1);

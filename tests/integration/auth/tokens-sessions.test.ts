@@ -11,7 +11,16 @@ import * as meRoute from '~/pages/api/me';
 import { disableUser } from '~/server/auth/account';
 import { tokenCookies } from '~/server/auth/cookies';
 import { resetConfigForTests } from '~/server/config';
-import { call, cookieHeader, count, resetAuthWorld, setCookies, setFakeClock, setupAuthWorld, teardownAuthWorld } from './helpers';
+import {
+	call,
+	cookieHeader,
+	count,
+	resetAuthWorld,
+	setCookies,
+	setFakeClock,
+	setupAuthWorld,
+	teardownAuthWorld,
+} from './helpers';
 
 const PASSWORD = 'correct horse battery staple';
 const SECRET = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789');
@@ -25,7 +34,9 @@ interface LoginData {
 	token: Tokens;
 }
 
-async function signUpAndLogIn(email = 'fan@example.com'): Promise<{ data: LoginData; response: Response }> {
+async function signUpAndLogIn(
+	email = 'fan@example.com',
+): Promise<{ data: LoginData; response: Response }> {
 	await call(registerRoute.POST, { body: { email, password: PASSWORD, name: 'Fan' } });
 	const response = await call(loginRoute.POST, { body: { email, password: PASSWORD } });
 	expect(response.status).toBe(200);
@@ -53,17 +64,34 @@ describe('sessions and tokens (checklist B1-B7)', () => {
 	it('B1: forged, expired, mis-addressed and refresh-typed tokens are all 401', async () => {
 		const { data } = await signUpAndLogIn();
 		expect((await me(data.token.access_token)).status).toBe(200);
-		const [header, payload, signature] = data.token.access_token.split('.') as [string, string, string];
-		const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-		const attacker = new TextEncoder().encode('-----BEGIN PUBLIC KEY-----MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA');
-		const sign = (body: Record<string, unknown>, key: Uint8Array, head: Record<string, unknown> = {}) =>
-			new SignJWT(body).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', ...head }).sign(key);
-		const edited = Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-4000-8000-000000000000', role: 'admin' })).toString('base64url');
+		const [header, payload, signature] = data.token.access_token.split('.') as [
+			string,
+			string,
+			string,
+		];
+		const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<
+			string,
+			unknown
+		>;
+		const attacker = new TextEncoder().encode(
+			'-----BEGIN PUBLIC KEY-----MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA',
+		);
+		const sign = (
+			body: Record<string, unknown>,
+			key: Uint8Array,
+			head: Record<string, unknown> = {},
+		) => new SignJWT(body).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', ...head }).sign(key);
+		const edited = Buffer.from(
+			JSON.stringify({ ...claims, sub: '00000000-0000-4000-8000-000000000000', role: 'admin' }),
+		).toString('base64url');
 		const forged = [
 			new UnsecuredJWT(claims).encode(),
 			`${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${payload}.`,
 			await sign(claims, attacker),
-			await sign(claims, attacker, { kid: 'https://evil.example/key', jku: 'https://evil.example/jwks.json' }),
+			await sign(claims, attacker, {
+				kid: 'https://evil.example/key',
+				jku: 'https://evil.example/jwks.json',
+			}),
 			`${header}.${edited}.${signature}`,
 			await sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, SECRET),
 			await sign({ ...claims, aud: 'someone-else' }, SECRET),
@@ -75,7 +103,9 @@ describe('sessions and tokens (checklist B1-B7)', () => {
 		];
 		for (const token of forged) expect((await me(token)).status).toBe(401);
 		// `alg: HS512` with our secret is still refused: one algorithm only.
-		const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512', typ: 'at+jwt' }).sign(SECRET);
+		const hs512 = await new SignJWT(claims)
+			.setProtectedHeader({ alg: 'HS512', typ: 'at+jwt' })
+			.sign(SECRET);
 		expect((await me(hs512)).status).toBe(401);
 	});
 
@@ -105,7 +135,10 @@ describe('sessions and tokens (checklist B1-B7)', () => {
 	it('B3: two tabs refreshing at once get the same single successor; later replays revoke', async () => {
 		const clock = setFakeClock();
 		const { data } = await signUpAndLogIn();
-		const [a, b] = await Promise.all([refresh(data.token.refresh_token), refresh(data.token.refresh_token)]);
+		const [a, b] = await Promise.all([
+			refresh(data.token.refresh_token),
+			refresh(data.token.refresh_token),
+		]);
 		expect(a.status).toBe(200);
 		expect(b.status).toBe(200);
 		const ta = ((await a.json()) as { data: { token: Tokens } }).data.token;
@@ -175,8 +208,11 @@ describe('sessions and tokens (checklist B1-B7)', () => {
 	});
 
 	it('B5: cookie attributes, no-store, fresh values after login, planted values useless', async () => {
-		await call(registerRoute.POST, { body: { email: 'fix@example.com', password: PASSWORD, name: 'F' } });
-		const planted = 'auth._token.local=planted-by-attacker; auth._refresh_token.local=planted-refresh-token-value-123';
+		await call(registerRoute.POST, {
+			body: { email: 'fix@example.com', password: PASSWORD, name: 'F' },
+		});
+		const planted =
+			'auth._token.local=planted-by-attacker; auth._refresh_token.local=planted-refresh-token-value-123';
 		const response = await call(loginRoute.POST, {
 			body: { email: 'fix@example.com', password: PASSWORD },
 			headers: { cookie: planted },
@@ -195,7 +231,10 @@ describe('sessions and tokens (checklist B1-B7)', () => {
 		// The planted values never authenticate.
 		const withPlanted = await call(meRoute.GET, { method: 'GET', headers: { cookie: planted } });
 		expect(withPlanted.status).toBe(401);
-		const withReal = await call(meRoute.GET, { method: 'GET', headers: { cookie: cookieHeader(response) } });
+		const withReal = await call(meRoute.GET, {
+			method: 'GET',
+			headers: { cookie: cookieHeader(response) },
+		});
 		expect(withReal.status).toBe(200);
 		expect(withReal.headers.get('cache-control')).toBe('no-store');
 	});
@@ -205,7 +244,12 @@ describe('sessions and tokens (checklist B1-B7)', () => {
 		process.env['SITE_URL'] = 'https://matchday.example';
 		resetConfigForTests();
 		try {
-			const lines = tokenCookies('web', { access_token: 'a', refresh_token: 'r', expires_at: Date.now() + 1000, refresh_expires_at: Date.now() + 2000 });
+			const lines = tokenCookies('web', {
+				access_token: 'a',
+				refresh_token: 'r',
+				expires_at: Date.now() + 1000,
+				refresh_expires_at: Date.now() + 2000,
+			});
 			for (const line of lines) expect(line).toMatch(/; Secure/);
 		} finally {
 			process.env['SITE_URL'] = previous;
@@ -216,12 +260,17 @@ describe('sessions and tokens (checklist B1-B7)', () => {
 	it('B6: ?access_token= and ?token= are ignored, and tokens never reach the logs', async () => {
 		const logs: string[] = [];
 		const spies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
-			vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' '))),
+			vi
+				.spyOn(console, level)
+				.mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' '))),
 		);
 		try {
 			const { data } = await signUpAndLogIn();
 			for (const query of ['access_token', 'token']) {
-				const r = await call(meRoute.GET, { method: 'GET', path: `/api/me?${query}=${data.token.access_token}` });
+				const r = await call(meRoute.GET, {
+					method: 'GET',
+					path: `/api/me?${query}=${data.token.access_token}`,
+				});
 				expect(r.status).toBe(401);
 			}
 			// Reuse detection logs a line; it must not carry a token.
@@ -244,7 +293,10 @@ describe('sessions and tokens (checklist B1-B7)', () => {
 		await disableUser(data.id);
 		expect((await me(data.token.access_token)).status).toBe(401);
 		expect((await refresh(data.token.refresh_token)).status).toBe(401);
-		expect((await call(loginRoute.POST, { body: { email: 'fan@example.com', password: PASSWORD } })).status).toBe(401);
+		expect(
+			(await call(loginRoute.POST, { body: { email: 'fan@example.com', password: PASSWORD } }))
+				.status,
+		).toBe(401);
 	});
 
 	it('B7: a scope change in the database shows within the few-second check cache', async () => {
@@ -254,13 +306,19 @@ describe('sessions and tokens (checklist B1-B7)', () => {
 		await db().exec(`UPDATE users SET scope = '{user,admin}' WHERE id = '${data.id}'`);
 		clock.advance(3000);
 		const r = await me(data.token.access_token);
-		expect(((await r.json()) as { data: { scope: string[] } }).data.scope).toEqual(['user', 'admin']);
+		expect(((await r.json()) as { data: { scope: string[] } }).data.scope).toEqual([
+			'user',
+			'admin',
+		]);
 	});
 
 	it('sessions list and revoke one device', async () => {
 		const { data: first } = await signUpAndLogIn();
 		const second = await logIn();
-		const list = await call(sessionsRoute.GET, { method: 'GET', headers: { authorization: `Bearer ${second.token.access_token}` } });
+		const list = await call(sessionsRoute.GET, {
+			method: 'GET',
+			headers: { authorization: `Bearer ${second.token.access_token}` },
+		});
 		const sessions = ((await list.json()) as { data: { id: string; current: boolean }[] }).data;
 		expect(sessions.length).toBe(2);
 		const other = sessions.find((s) => !s.current)!;
@@ -278,16 +336,26 @@ describe('sessions and tokens (checklist B1-B7)', () => {
 		const { data } = await signUpAndLogIn();
 		const r = await call(meRoute.GET, {
 			method: 'GET',
-			headers: { authorization: `Bearer ${data.token.access_token}`, origin: 'https://evil.example' },
+			headers: {
+				authorization: `Bearer ${data.token.access_token}`,
+				origin: 'https://evil.example',
+			},
 		});
 		expect(r.headers.get('access-control-allow-origin')).toBeNull();
 		expect(r.headers.get('access-control-allow-credentials')).toBeNull();
-		const get = await call(logoutRoute.ALL, { method: 'GET', headers: { authorization: `Bearer ${data.token.access_token}` } });
+		const get = await call(logoutRoute.ALL, {
+			method: 'GET',
+			headers: { authorization: `Bearer ${data.token.access_token}` },
+		});
 		expect(get.status).toBe(405);
 		expect((await me(data.token.access_token)).status).toBe(200);
 		// A cookie-borne JSON logout from another site is refused too.
-		const login = await call(loginRoute.POST, { body: { email: 'fan@example.com', password: PASSWORD } });
-		const cross = await call(logoutRoute.POST, { headers: { cookie: cookieHeader(login), origin: 'https://evil.example' } });
+		const login = await call(loginRoute.POST, {
+			body: { email: 'fan@example.com', password: PASSWORD },
+		});
+		const cross = await call(logoutRoute.POST, {
+			headers: { cookie: cookieHeader(login), origin: 'https://evil.example' },
+		});
 		expect(cross.status).toBe(403);
 	});
 });

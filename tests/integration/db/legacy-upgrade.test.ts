@@ -127,7 +127,8 @@ async function postgresEngine(base: string): Promise<Engine> {
 function handleQuery(handle: DbHandle): Query {
 	return async (sql) => {
 		const result = (await handle.db.execute(sql)) as unknown as
-			Record<string, unknown>[] | { rows: Record<string, unknown>[] };
+			| Record<string, unknown>[]
+			| { rows: Record<string, unknown>[] };
 		return Array.isArray(result) ? [...result] : result.rows;
 	};
 }

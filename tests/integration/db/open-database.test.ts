@@ -14,9 +14,9 @@ afterAll(async () => {
 
 /** The hashes recorded in drizzle's tracking table, in the order they were applied. */
 async function applied(handle: DbHandle): Promise<string[]> {
-	const rows = (await handle.db.execute('SELECT hash FROM drizzle.__drizzle_migrations ORDER BY id')) as unknown as
-		| { rows: { hash: string }[] }
-		| { hash: string }[];
+	const rows = (await handle.db.execute(
+		'SELECT hash FROM drizzle.__drizzle_migrations ORDER BY id',
+	)) as unknown as { rows: { hash: string }[] } | { hash: string }[];
 	const list = Array.isArray(rows) ? rows : rows.rows;
 	return list.map((r) => r.hash);
 }

@@ -7,7 +7,11 @@ import { openFreshDb, type TestDb } from './import-helpers';
 describe('ensureFootballData (first start)', () => {
 	let db: TestDb;
 	const count = async () =>
-		Number(rowsOf<{ n: number }>(await db.handle.db.execute(sql`SELECT count(*)::int AS n FROM matches`))[0]!.n);
+		Number(
+			rowsOf<{ n: number }>(
+				await db.handle.db.execute(sql`SELECT count(*)::int AS n FROM matches`),
+			)[0]!.n,
+		);
 
 	beforeAll(async () => {
 		db = await openFreshDb('pglite');

@@ -8,7 +8,8 @@ type Row = Record<string, unknown>;
 
 describe.each(ENGINES)('importer on %s', (engine) => {
 	let db: TestDb & { report: Awaited<ReturnType<typeof importFootballData>> };
-	const query = async <T = Row>(q: ReturnType<typeof sql>) => rowsOf<T>(await db.handle.db.execute(q));
+	const query = async <T = Row>(q: ReturnType<typeof sql>) =>
+		rowsOf<T>(await db.handle.db.execute(q));
 	const one = async <T = Row>(q: ReturnType<typeof sql>) => {
 		const rows = await query<T>(q);
 		expect(rows).toHaveLength(1);
@@ -45,15 +46,20 @@ describe.each(ENGINES)('importer on %s', (engine) => {
 
 	it('converts local kick-off times to UTC with daylight saving', async () => {
 		// Premier League, England in summer time (BST, UTC+1).
-		expect((await match('en.1', '2025-26', 'Liverpool FC', 'AFC Bournemouth')).utc).toBe('2025-08-15T19:00Z');
-		const cl = await one<Row>(sql`SELECT to_char(kickoff_at AT TIME ZONE 'UTC', 'HH24:MI') AS t FROM matches m
+		expect((await match('en.1', '2025-26', 'Liverpool FC', 'AFC Bournemouth')).utc).toBe(
+			'2025-08-15T19:00Z',
+		);
+		const cl =
+			await one<Row>(sql`SELECT to_char(kickoff_at AT TIME ZONE 'UTC', 'HH24:MI') AS t FROM matches m
 			JOIN seasons s ON s.id = m.season_id JOIN competitions c ON c.id = s.competition_id
 			WHERE c.code = 'uefa.cl' AND m.round = 'Finals, Final'`);
 		expect(cl.t).toBe('19:00'); // 21:00 CEST in Munich.
 		// World Cup 2022: Qatar time, UTC+3, no daylight saving. Final 18:00 local.
 		expect((await match('world.cup', '2022', 'Argentina', 'France')).utc).toBe('2022-12-18T15:00Z');
 		// World Cup 2026 names its offset: "15:00 UTC-4".
-		expect((await match('world.cup', '2026', 'Spain', 'Argentina', 'Final')).utc).toBe('2026-07-19T19:00Z');
+		expect((await match('world.cup', '2026', 'Spain', 'Argentina', 'Final')).utc).toBe(
+			'2026-07-19T19:00Z',
+		);
 		// Euro 2020, England v Croatia at Wembley: 14:00 BST, written "15:00" (CEST).
 		expect((await match('uefa.euro', '2020', 'England', 'Croatia')).utc).toBe('2021-06-13T13:00Z');
 	});
@@ -67,34 +73,75 @@ describe.each(ENGINES)('importer on %s', (engine) => {
 	});
 
 	it('maps names to one team across files ("Real Madrid CF (ESP)" = "Real Madrid CF")', async () => {
-		const real = await query<{ id: number }>(sql`SELECT id FROM teams WHERE name LIKE 'Real Madrid%'`);
+		const real = await query<{ id: number }>(
+			sql`SELECT id FROM teams WHERE name LIKE 'Real Madrid%'`,
+		);
 		expect(real).toHaveLength(1);
-		const games = await one<{ n: number }>(sql`SELECT count(DISTINCT c.code)::int AS n FROM matches m
+		const games = await one<{
+			n: number;
+		}>(sql`SELECT count(DISTINCT c.code)::int AS n FROM matches m
 			JOIN seasons s ON s.id = m.season_id JOIN competitions c ON c.id = s.competition_id
 			WHERE ${real[0]!.id} IN (m.home_team_id, m.away_team_id)`);
 		expect(games.n).toBe(2); // es.1 and uefa.cl
-		const psv = await query<Row>(sql`SELECT t.name, t.key FROM teams t WHERE t.key LIKE 'club:PSV%'`);
+		const psv = await query<Row>(
+			sql`SELECT t.name, t.key FROM teams t WHERE t.key LIKE 'club:PSV%'`,
+		);
 		expect(psv).toEqual([{ name: 'PSV Eindhoven', key: 'club:PSV Eindhoven' }]);
-		const alias = await one<Row>(sql`SELECT t.key FROM team_aliases a JOIN teams t ON t.id = a.team_id WHERE a.alias = 'club:psv'`);
+		const alias = await one<Row>(
+			sql`SELECT t.key FROM team_aliases a JOIN teams t ON t.id = a.team_id WHERE a.alias = 'club:psv'`,
+		);
 		expect(alias.key).toBe('club:PSV Eindhoven');
-		const germany = await one<Row>(sql`SELECT key, slug, is_national, tla FROM teams WHERE key = 'nation:GER'`);
+		const germany = await one<Row>(
+			sql`SELECT key, slug, is_national, tla FROM teams WHERE key = 'nation:GER'`,
+		);
 		expect(germany).toEqual({ key: 'nation:GER', slug: 'germany', is_national: true, tla: 'GER' });
-		const slugs = await one<{ n: number; d: number }>(sql`SELECT count(*)::int AS n, count(DISTINCT slug)::int AS d FROM teams`);
+		const slugs = await one<{ n: number; d: number }>(
+			sql`SELECT count(*)::int AS n, count(DISTINCT slug)::int AS d FROM teams`,
+		);
 		expect(slugs.d).toBe(slugs.n);
 	});
 
 	it('sets statuses, scores and winners', async () => {
 		const final22 = await match('world.cup', '2022', 'Argentina', 'France');
-		expect(final22).toMatchObject({ status: 'finished_pen', ft_home: 2, ft_away: 2, et_home: 3, et_away: 3, pen_home: 4, pen_away: 2, ht_home: 2, ht_away: 0, winner: 'home' });
+		expect(final22).toMatchObject({
+			status: 'finished_pen',
+			ft_home: 2,
+			ft_away: 2,
+			et_home: 3,
+			et_away: 3,
+			pen_home: 4,
+			pen_away: 2,
+			ht_home: 2,
+			ht_away: 0,
+			winner: 'home',
+		});
 		const final26 = await match('world.cup', '2026', 'Spain', 'Argentina', 'Final');
-		expect(final26).toMatchObject({ status: 'finished_aet', ft_home: 0, et_home: 1, winner: 'home' });
+		expect(final26).toMatchObject({
+			status: 'finished_aet',
+			ft_home: 0,
+			et_home: 1,
+			winner: 'home',
+		});
 		// Upstream's impossible shoot-out "p": [4, 4]: finished on penalties, winner unknown.
-		const lp = await match('uefa.cl', '2024-25', 'Liverpool FC', 'Paris Saint-Germain FC', 'Finals, Round of 16');
+		const lp = await match(
+			'uefa.cl',
+			'2024-25',
+			'Liverpool FC',
+			'Paris Saint-Germain FC',
+			'Finals, Round of 16',
+		);
 		expect(lp).toMatchObject({ status: 'finished_pen', pen_home: 4, pen_away: 4, winner: null });
 		// The CL final has no score and its date has passed: result unknown.
-		expect((await match('uefa.cl', '2024-25', 'Paris Saint-Germain FC', 'FC Internazionale Milano')).status).toBe('result_unknown');
+		expect(
+			(await match('uefa.cl', '2024-25', 'Paris Saint-Germain FC', 'FC Internazionale Milano'))
+				.status,
+		).toBe('result_unknown');
 		const counts = Object.fromEntries(
-			(await query<{ status: string; n: number }>(sql`SELECT status, count(*)::int AS n FROM matches GROUP BY status`)).map((r) => [r.status, r.n]),
+			(
+				await query<{ status: string; n: number }>(
+					sql`SELECT status, count(*)::int AS n FROM matches GROUP BY status`,
+				)
+			).map((r) => [r.status, r.n]),
 		);
 		expect(counts.awarded).toBe(3);
 		expect(counts.postponed).toBe(3);
@@ -103,7 +150,8 @@ describe.each(ENGINES)('importer on %s', (engine) => {
 
 	it('imports goals, own goals credited to the team they count for', async () => {
 		const ger = await match('uefa.euro', '2024', 'Germany', 'Scotland');
-		const goals = await query<Row>(sql`SELECT e.player_name, e.minute, e.stoppage, e.penalty, e.own_goal, t.name AS team
+		const goals =
+			await query<Row>(sql`SELECT e.player_name, e.minute, e.stoppage, e.penalty, e.own_goal, t.name AS team
 			FROM match_events e JOIN teams t ON t.id = e.team_id WHERE e.match_id = ${ger.id} ORDER BY e.seq`);
 		expect(goals).toHaveLength(6);
 		const own = goals.find((g) => g.own_goal === true)!;
@@ -113,7 +161,9 @@ describe.each(ENGINES)('importer on %s', (engine) => {
 		expect(penalties).toHaveLength(1);
 		expect(penalties[0]).toMatchObject({ team: 'Germany', minute: 45, stoppage: 1 });
 		const final26 = await match('world.cup', '2026', 'Spain', 'Argentina', 'Final');
-		const g26 = await query<Row>(sql`SELECT player_name, minute, stoppage FROM match_events WHERE match_id = ${final26.id}`);
+		const g26 = await query<Row>(
+			sql`SELECT player_name, minute, stoppage FROM match_events WHERE match_id = ${final26.id}`,
+		);
 		expect(g26).toEqual([{ player_name: 'Ferran Torres', minute: 106, stoppage: null }]);
 		// Goal events agree with the final score of every finished tournament match.
 		const mismatched = await query<Row>(sql`SELECT m.id FROM matches m
@@ -125,19 +175,27 @@ describe.each(ENGINES)('importer on %s', (engine) => {
 	});
 
 	it('imports World Cup 2026 squads, venues and rivalries', async () => {
-		const squads = await one<{ teams: number; players: number }>(sql`SELECT count(DISTINCT team_id)::int AS teams, count(*)::int AS players FROM squads`);
+		const squads = await one<{ teams: number; players: number }>(
+			sql`SELECT count(DISTINCT team_id)::int AS teams, count(*)::int AS players FROM squads`,
+		);
 		expect(squads.teams).toBe(48);
 		expect(squads.players).toBeGreaterThanOrEqual(48 * 23);
-		const venue = await one<Row>(sql`SELECT v.name, v.city FROM matches m JOIN venues v ON v.id = m.venue_id
+		const venue =
+			await one<Row>(sql`SELECT v.name, v.city FROM matches m JOIN venues v ON v.id = m.venue_id
 			JOIN seasons s ON s.id = m.season_id WHERE s.label = '2026' AND m.match_number = 104`);
 		expect(venue.city).toBe('New York/New Jersey (East Rutherford)');
-		const missing = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM matches m JOIN seasons s ON s.id = m.season_id
+		const missing = await one<{
+			n: number;
+		}>(sql`SELECT count(*)::int AS n FROM matches m JOIN seasons s ON s.id = m.season_id
 			JOIN competitions c ON c.id = s.competition_id WHERE c.code = 'world.cup' AND m.venue_id IS NULL`);
 		expect(missing.n).toBe(0);
-		const lusail = await one<Row>(sql`SELECT v.name, v.city FROM matches m JOIN venues v ON v.id = m.venue_id
+		const lusail =
+			await one<Row>(sql`SELECT v.name, v.city FROM matches m JOIN venues v ON v.id = m.venue_id
 			JOIN seasons s ON s.id = m.season_id WHERE s.label = '2022' AND m.round = 'Final'`);
 		expect(lusail).toEqual({ name: 'Lusail Stadium', city: 'Lusail' });
-		const rayyan = await one<{ n: number }>(sql`SELECT count(DISTINCT m.venue_id)::int AS n FROM matches m
+		const rayyan = await one<{
+			n: number;
+		}>(sql`SELECT count(DISTINCT m.venue_id)::int AS n FROM matches m
 			JOIN venues v ON v.id = m.venue_id JOIN seasons s ON s.id = m.season_id WHERE s.label = '2022' AND v.city = 'Al Rayyan'`);
 		expect(rayyan.n).toBe(3);
 		const derby = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM rivalries r

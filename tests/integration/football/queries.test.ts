@@ -20,7 +20,8 @@ import { ENGINES, openFreshDb, type TestDb } from './import-helpers';
 
 /** Imported "as of" early March 2026: the rest of 2025-26 is still to be played. */
 const IMPORT_NOW = new Date('2026-03-01T00:00:00Z');
-const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const CHROME =
+	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 async function matchId(db: Database, home: string, away: string, date: string): Promise<number> {
 	const [r] = await query<{ id: number }>(
@@ -48,11 +49,19 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 
 	it('groups competitions by area and lists seasons newest first', async () => {
 		const areas = await listCompetitionsByArea(db);
-		expect(areas.slice(-2).map((a) => a.area.code).sort()).toEqual(['EUR', 'WLD']);
+		expect(
+			areas
+				.slice(-2)
+				.map((a) => a.area.code)
+				.sort(),
+		).toEqual(['EUR', 'WLD']);
 		expect(areas.find((a) => a.area.code === 'ENG')!.competitions[0]!.slug).toBe('premier-league');
 		const pl = await getCompetition(db, 'premier-league');
 		expect(pl!.seasons.map((s) => s.label)).toEqual(['2025-26', '2024-25', '2023-24', '2022-23']);
-		expect(pl!.seasons.find((s) => s.label === '2023-24')).toMatchObject({ matches: 380, played: 380 });
+		expect(pl!.seasons.find((s) => s.label === '2023-24')).toMatchObject({
+			matches: 380,
+			played: 380,
+		});
 		expect(await getCompetition(db, 'no-such-league')).toBeUndefined();
 	});
 
@@ -60,13 +69,21 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		const s = await getStandings(db, 'premier-league', { season: '2023-24' });
 		const rows = s!.tables[0]!.rows;
 		expect(rows).toHaveLength(20);
-		expect(rows[0]).toMatchObject({ position: 1, team: { name: 'Manchester City FC' }, points: 91, played: 38 });
+		expect(rows[0]).toMatchObject({
+			position: 1,
+			team: { name: 'Manchester City FC' },
+			points: 91,
+			played: 38,
+		});
 		expect(rows[1]).toMatchObject({ team: { name: 'Arsenal FC' }, points: 89 });
 		expect(s!.rule).toBe('overall');
 	});
 
 	it('table on a date within a season', async () => {
-		const s = await getStandings(db, 'premier-league', { season: '2023-24', asOf: new Date('2023-09-01T00:00:00Z') });
+		const s = await getStandings(db, 'premier-league', {
+			season: '2023-24',
+			asOf: new Date('2023-09-01T00:00:00Z'),
+		});
 		const rows = s!.tables[0]!.rows;
 		expect(rows).toHaveLength(20);
 		// Matchdays 1-3 were played 11-28 August; matchday 4 began on 1 September.
@@ -76,9 +93,23 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 
 	it('group tables for a tournament: World Cup 2022 Group A', async () => {
 		const s = await getStandings(db, 'world-cup', { season: '2022' });
-		expect(s!.tables.map((x) => x.group)).toEqual(['Group A', 'Group B', 'Group C', 'Group D', 'Group E', 'Group F', 'Group G', 'Group H']);
+		expect(s!.tables.map((x) => x.group)).toEqual([
+			'Group A',
+			'Group B',
+			'Group C',
+			'Group D',
+			'Group E',
+			'Group F',
+			'Group G',
+			'Group H',
+		]);
 		const a = s!.tables[0]!.rows;
-		expect(a.map((r) => [r.team.name, r.points])).toEqual([['Netherlands', 7], ['Senegal', 6], ['Ecuador', 4], ['Qatar', 0]]);
+		expect(a.map((r) => [r.team.name, r.points])).toEqual([
+			['Netherlands', 7],
+			['Senegal', 6],
+			['Ecuador', 4],
+			['Qatar', 0],
+		]);
 	});
 
 	it('Champions League 2024-25 league phase: 36 teams, Liverpool first on 21', async () => {
@@ -94,13 +125,21 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		const m = pl.matches.find((x) => x.home.name === 'Liverpool FC')!;
 		expect(m.away.name).toBe('AFC Bournemouth');
 		expect(m.kickoffAt.toISOString()).toBe('2025-08-15T19:00:00.000Z');
-		const tokyo = await matchesForDay(db, { date: '2025-08-16', timeZone: 'Asia/Tokyo', now: IMPORT_NOW });
+		const tokyo = await matchesForDay(db, {
+			date: '2025-08-16',
+			timeZone: 'Asia/Tokyo',
+			now: IMPORT_NOW,
+		});
 		expect(tokyo.groups.flatMap((g) => g.matches).some((x) => x.id === m.id)).toBe(true);
 		expect(tokyo.from.toISOString()).toBe('2025-08-15T15:00:00.000Z');
 	});
 
 	it('live matches come first, and invalidateMatch makes a change visible', async () => {
-		const before = await matchesForDay(db, { date: '2025-08-16', timeZone: 'UTC', now: IMPORT_NOW });
+		const before = await matchesForDay(db, {
+			date: '2025-08-16',
+			timeZone: 'UTC',
+			now: IMPORT_NOW,
+		});
 		expect(before.groups.length).toBeGreaterThan(1);
 		const last = before.groups.at(-1)!;
 		const target = last.matches.at(-1)!;
@@ -112,16 +151,35 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		expect(after.live).toBe(1);
 		expect(after.groups[0]!.competition.id).toBe(last.competition.id);
 		expect(after.groups[0]!.matches[0]!.id).toBe(target.id);
-		const liveOnly = await matchesForDay(db, { date: '2025-08-16', timeZone: 'UTC', now: IMPORT_NOW, filter: 'live' });
+		const liveOnly = await matchesForDay(db, {
+			date: '2025-08-16',
+			timeZone: 'UTC',
+			now: IMPORT_NOW,
+			filter: 'live',
+		});
 		expect(liveOnly.total).toBe(1);
-		await db.execute(sql`UPDATE matches SET status = 'finished', minute = NULL WHERE id = ${target.id}`);
+		await db.execute(
+			sql`UPDATE matches SET status = 'finished', minute = NULL WHERE id = ${target.id}`,
+		);
 		invalidateTags(matchChangeTags([target.id]));
 	});
 
 	it('pages through a team’s results, newest first', async () => {
 		const team = (await searchTeams(db, 'arsenal'))[0]!;
-		const p1 = await listMatches(db, { teamId: team.id, filter: 'results', page: 1, pageSize: 10, now: IMPORT_NOW });
-		const p2 = await listMatches(db, { teamId: team.id, filter: 'results', page: 2, pageSize: 10, now: IMPORT_NOW });
+		const p1 = await listMatches(db, {
+			teamId: team.id,
+			filter: 'results',
+			page: 1,
+			pageSize: 10,
+			now: IMPORT_NOW,
+		});
+		const p2 = await listMatches(db, {
+			teamId: team.id,
+			filter: 'results',
+			page: 2,
+			pageSize: 10,
+			now: IMPORT_NOW,
+		});
 		expect(p1.items).toHaveLength(10);
 		expect(p1.total).toBeGreaterThan(100);
 		expect(p1.items[0]!.kickoffAt.getTime()).toBeGreaterThan(p2.items[0]!.kickoffAt.getTime());
@@ -133,7 +191,14 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		const d = (await getMatchDetail(db, id, IMPORT_NOW))!;
 		expect(d.match.status).toBe('finished_pen');
 		expect(d.match.score).toEqual({ ht: [2, 0], ft: [2, 2], et: [3, 3], pen: [4, 2] });
-		expect(d.events.map((e) => `${e.minute}${e.side}`)).toEqual(['23home', '36home', '80away', '81away', '108home', '118away']);
+		expect(d.events.map((e) => `${e.minute}${e.side}`)).toEqual([
+			'23home',
+			'36home',
+			'80away',
+			'81away',
+			'108home',
+			'118away',
+		]);
 		expect(d.events[0]).toMatchObject({ player: 'Lionel Messi', penalty: true, ownGoal: false });
 		expect(d.table).toBeNull();
 		expect(d.headToHead.played).toBeGreaterThanOrEqual(1);
@@ -162,8 +227,19 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 	it('top scorers: World Cup 2022 (a player written two ways counts once); none for a league file', async () => {
 		const s = await topScorers(db, 'world-cup', { season: '2022' });
 		// The file writes both "Mbappé" and "Kylian Mbappé": the importer merges them (8 goals, as in reality).
-		expect(s[0]).toMatchObject({ rank: 1, player: 'Kylian Mbappé', goals: 8, team: { name: 'France' } });
-		expect(s[1]).toMatchObject({ rank: 2, player: 'Lionel Messi', goals: 7, penalties: 4, team: { name: 'Argentina' } });
+		expect(s[0]).toMatchObject({
+			rank: 1,
+			player: 'Kylian Mbappé',
+			goals: 8,
+			team: { name: 'France' },
+		});
+		expect(s[1]).toMatchObject({
+			rank: 2,
+			player: 'Lionel Messi',
+			goals: 7,
+			penalties: 4,
+			team: { name: 'Argentina' },
+		});
 		expect(s[2]!.rank).toBe(3);
 		expect(s[3]!.rank).toBe(3);
 		expect(await topScorers(db, 'premier-league')).toEqual([]);
@@ -174,9 +250,15 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		const d = (await getTeamDetail(db, liverpool.slug, IMPORT_NOW))!;
 		expect(d.team.name).toBe('Liverpool FC');
 		expect(d.form).toMatch(/^[WDL]{5}$/);
-		expect(d.standing).toMatchObject({ competition: { slug: 'premier-league' }, season: '2025-26', teams: 20 });
+		expect(d.standing).toMatchObject({
+			competition: { slug: 'premier-league' },
+			season: '2025-26',
+			teams: 20,
+		});
 		expect(d.fixtures.length).toBeGreaterThan(0);
-		expect(d.fixtures[0]!.kickoffAt.getTime()).toBeGreaterThanOrEqual(IMPORT_NOW.getTime() - 3 * 3600_000);
+		expect(d.fixtures[0]!.kickoffAt.getTime()).toBeGreaterThanOrEqual(
+			IMPORT_NOW.getTime() - 3 * 3600_000,
+		);
 		const england = (await searchTeams(db, 'england')).find((x) => x.isNational)!;
 		const e = (await getTeamDetail(db, england.id, IMPORT_NOW))!;
 		expect(e.squad!.players.length).toBeGreaterThanOrEqual(23);
@@ -190,7 +272,9 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		expect(h.team1.name).toBe('Liverpool FC');
 		expect(h.played).toBeGreaterThanOrEqual(6);
 		expect(h.team1Wins + h.draws + h.team2Wins).toBe(h.played);
-		expect(h.meetings.map((m) => m.kickoffAt.getTime())).toEqual([...h.meetings.map((m) => m.kickoffAt.getTime())].sort((x, y) => y - x));
+		expect(h.meetings.map((m) => m.kickoffAt.getTime())).toEqual(
+			[...h.meetings.map((m) => m.kickoffAt.getTime())].sort((x, y) => y - x),
+		);
 		expect(await getHeadToHeadBySlug(db, 'nobody-vs-noone')).toBeUndefined();
 	});
 
@@ -200,15 +284,29 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		for (const h of hot) {
 			expect(h.match.kickoffAt.getTime()).toBeGreaterThanOrEqual(IMPORT_NOW.getTime());
 			expect(h.match.status).toBe('scheduled');
-			expect(h.score).toBeCloseTo(h.reasons.competition + h.reasons.table + h.reasons.closeness + h.reasons.rivalry + h.reasons.stage, 0);
+			expect(h.score).toBeCloseTo(
+				h.reasons.competition +
+					h.reasons.table +
+					h.reasons.closeness +
+					h.reasons.rivalry +
+					h.reasons.stage,
+				0,
+			);
 		}
 		expect(hot.map((h) => h.score)).toEqual([...hot.map((h) => h.score)].sort((x, y) => y - x));
 		expect(hot[0]!.positions.home).not.toBeNull();
 	});
 
 	it('hot matches: a derby gets the rivalry bonus (Real Madrid v Atlético, 22 March 2026)', async () => {
-		const hot = await hotMatches(db, { now: new Date('2026-03-20T00:00:00Z'), days: 5, limit: 100 });
-		const derby = hot.find((h) => h.match.home.name === 'Real Madrid CF' && h.match.away.name === 'Club Atlético de Madrid')!;
+		const hot = await hotMatches(db, {
+			now: new Date('2026-03-20T00:00:00Z'),
+			days: 5,
+			limit: 100,
+		});
+		const derby = hot.find(
+			(h) =>
+				h.match.home.name === 'Real Madrid CF' && h.match.away.name === 'Club Atlético de Madrid',
+		)!;
 		expect(derby.reasons.rivalry).toBe(30);
 		expect(hot.indexOf(derby)).toBeLessThan(3);
 		expect(hot.filter((h) => h.reasons.rivalry > 0).length).toBeLessThan(hot.length);
@@ -218,15 +316,28 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		const a = await matchId(db, 'Liverpool FC', 'AFC Bournemouth', '2025-08-15');
 		const b = await matchId(db, 'Argentina', 'France', '2022-12-18');
 		const now = new Date('2026-03-02T10:00:00Z');
-		expect(await recordView(db, a, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', now)).toBe(false);
+		expect(
+			await recordView(
+				db,
+				a,
+				'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+				now,
+			),
+		).toBe(false);
 		expect(await recordView(db, a, '', now)).toBe(false);
 		expect(await recordView(db, 99_999_999, CHROME, now)).toBe(false);
 		expect(await recordView(db, a, CHROME, now)).toBe(true);
 		expect(await recordView(db, b, CHROME, now)).toBe(true);
 		expect(await recordView(db, b, CHROME, now)).toBe(true);
 		const popular = await mostPopularMatches(db, { now, days: 7 });
-		expect(popular.map((p) => [p.match.id, p.views])).toEqual([[b, 2], [a, 1]]);
-		const [{ n }] = (await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM page_views`)) as [{ n: number }];
+		expect(popular.map((p) => [p.match.id, p.views])).toEqual([
+			[b, 2],
+			[a, 1],
+		]);
+		const [{ n }] = (await query<{ n: number }>(
+			db,
+			sql`SELECT count(*)::int AS n FROM page_views`,
+		)) as [{ n: number }];
 		expect(n).toBe(2);
 	});
 
@@ -234,7 +345,11 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		const liverpool = (await searchTeams(db, 'Liverpool FC'))[0]!;
 		const cal = (await calendarMatches(db, { teamId: liverpool.id }, IMPORT_NOW))!;
 		expect(cal.matches.length).toBeGreaterThan(150);
-		const text = buildCalendar({ name: cal.name, matches: cal.matches, origin: 'https://matchday.example' });
+		const text = buildCalendar({
+			name: cal.name,
+			matches: cal.matches,
+			origin: 'https://matchday.example',
+		});
 		expect(text).toContain('DTSTART:20250815T190000Z');
 		expect(text).toContain('SUMMARY:Liverpool FC 4–2 AFC Bournemouth');
 		expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(cal.matches.length);
@@ -246,20 +361,34 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 		const counting = new Proxy(db, {
 			get(target, prop, receiver) {
 				const value = Reflect.get(target, prop, receiver);
-				if (prop === 'execute') return (...args: unknown[]) => (trips++, (value as (...a: unknown[]) => unknown).apply(target, args));
+				if (prop === 'execute')
+					return (...args: unknown[]) => (
+						trips++, (value as (...a: unknown[]) => unknown).apply(target, args)
+					);
 				return typeof value === 'function' ? value.bind(target) : value;
 			},
 		}) as Database;
 		const team = (await searchTeams(db, 'Liverpool FC'))[0]!;
 		const id = await matchId(db, 'Liverpool FC', 'AFC Bournemouth', '2025-08-15');
 		const pages: [string, () => Promise<unknown>][] = [
-			['day', () => matchesForDay(counting, { date: '2025-08-16', timeZone: 'Europe/Berlin', now: IMPORT_NOW })],
+			[
+				'day',
+				() =>
+					matchesForDay(counting, {
+						date: '2025-08-16',
+						timeZone: 'Europe/Berlin',
+						now: IMPORT_NOW,
+					}),
+			],
 			['match', () => getMatchDetail(counting, id, IMPORT_NOW)],
 			['team', () => getTeamDetail(counting, team.id, IMPORT_NOW)],
 			['standings', () => getStandings(counting, 'premier-league')],
 			['competition', () => getCompetition(counting, 'premier-league')],
 			['hot', () => hotMatches(counting, { now: IMPORT_NOW })],
-			['list', () => listMatches(counting, { teamId: team.id, filter: 'results', now: IMPORT_NOW })],
+			[
+				'list',
+				() => listMatches(counting, { teamId: team.id, filter: 'results', now: IMPORT_NOW }),
+			],
 		];
 		for (const [name, load] of pages) {
 			clearDataCache();

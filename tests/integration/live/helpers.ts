@@ -19,15 +19,23 @@ export async function seedMatches(handle: DbHandle, count = 2): Promise<string[]
 	const tag = Math.random().toString(36).slice(2, 8);
 	await db.execute(sql`INSERT INTO competitions (code, slug, name, type, area_code, area_name, time_zone)
 		VALUES (${`T${tag}`}, ${`t-${tag}`}, 'Test Cup', 'cup', 'XX', 'Testland', 'UTC')`);
-	const [comp] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM competitions WHERE code = ${`T${tag}`}`));
-	await db.execute(sql`INSERT INTO seasons (competition_id, label, name) VALUES (${comp!.id}, '2026', 'Test Cup 2026')`);
-	const [season] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM seasons WHERE competition_id = ${comp!.id}`));
+	const [comp] = rowsOf<{ id: number }>(
+		await db.execute(sql`SELECT id FROM competitions WHERE code = ${`T${tag}`}`),
+	);
+	await db.execute(
+		sql`INSERT INTO seasons (competition_id, label, name) VALUES (${comp!.id}, '2026', 'Test Cup 2026')`,
+	);
+	const [season] = rowsOf<{ id: number }>(
+		await db.execute(sql`SELECT id FROM seasons WHERE competition_id = ${comp!.id}`),
+	);
 	const teamIds: number[] = [];
 	for (const name of ['Northton', 'Southby']) {
 		const key = `${name}-${tag}`;
 		await db.execute(sql`INSERT INTO teams (key, slug, name, short_name, colour_primary, colour_secondary)
 			VALUES (${key}, ${key.toLowerCase()}, ${name}, ${name.slice(0, 3)}, '#000', '#fff')`);
-		const [t] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM teams WHERE key = ${key}`));
+		const [t] = rowsOf<{ id: number }>(
+			await db.execute(sql`SELECT id FROM teams WHERE key = ${key}`),
+		);
 		teamIds.push(t!.id);
 	}
 	const ids: string[] = [];
@@ -131,7 +139,8 @@ export class SseClient {
 				else if (line.startsWith('data: ')) data += line.slice(6);
 				else if (line.startsWith('retry: ')) this.retries.push(Number(line.slice(7)));
 			}
-			if (data) this.messages.push({ id, event, data: JSON.parse(data) as Record<string, unknown> });
+			if (data)
+				this.messages.push({ id, event, data: JSON.parse(data) as Record<string, unknown> });
 		}
 		this.notify();
 	}
@@ -151,7 +160,9 @@ export class SseClient {
 	}
 
 	ids(kind?: string): number[] {
-		return this.messages.filter((m) => m.event !== 'snapshot' && (!kind || m.event === kind)).map((m) => Number(m.id));
+		return this.messages
+			.filter((m) => m.event !== 'snapshot' && (!kind || m.event === kind))
+			.map((m) => Number(m.id));
 	}
 
 	lastId(): string | undefined {

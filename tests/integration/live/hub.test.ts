@@ -54,7 +54,11 @@ describe('GET /api/live on the hub', () => {
 		await c.until(() => c.ids().includes(event.id));
 		const msg = c.messages.at(-1)!;
 		expect(msg).toMatchObject({ id: String(event.id), event: 'score' });
-		expect(msg.data).toMatchObject({ matchId: matchIds[0], score: { home: 1, away: 0 }, status: 'live' });
+		expect(msg.data).toMatchObject({
+			matchId: matchIds[0],
+			score: { home: 1, away: 0 },
+			status: 'live',
+		});
 		await c.until(() => c.pings >= 2);
 	});
 
@@ -66,22 +70,30 @@ describe('GET /api/live on the hub', () => {
 		await goal(matchIds[0]!, 1, 0);
 		const e2 = await goal(matchIds[1]!, 0, 1);
 		await only.until(() => only.ids().includes(e2.id));
-		expect(only.messages.filter((m) => m.event !== 'snapshot').map((m) => m.data.matchId)).toEqual([matchIds[1]]);
+		expect(only.messages.filter((m) => m.event !== 'snapshot').map((m) => m.data.matchId)).toEqual([
+			matchIds[1],
+		]);
 	});
 
-	it.each(['abc', '-1', '99999999999999999999', 'x'.repeat(10_000), "1; DROP TABLE live_events--", '999999'])(
-		'F2: Last-Event-ID %s gives 200 and a snapshot first',
-		async (bad) => {
-			server = await startHubServer(handle, bus);
-			await goal(matchIds[0]!, 1, 0);
-			const c = client(`${server.url}/api/live?matches=${matchIds[0]}`, { 'Last-Event-ID': bad.slice(0, 8000) });
-			await c.until(() => c.messages.length >= 1);
-			expect(c.status).toBe(200);
-			expect(c.messages[0]?.event).toBe('snapshot');
-			const snap = c.messages[0]!.data as { matches: Array<{ matchId: string; score: unknown }> };
-			expect(snap.matches[0]).toMatchObject({ matchId: matchIds[0], score: { home: 1, away: 0 } });
-		},
-	);
+	it.each([
+		'abc',
+		'-1',
+		'99999999999999999999',
+		'x'.repeat(10_000),
+		'1; DROP TABLE live_events--',
+		'999999',
+	])('F2: Last-Event-ID %s gives 200 and a snapshot first', async (bad) => {
+		server = await startHubServer(handle, bus);
+		await goal(matchIds[0]!, 1, 0);
+		const c = client(`${server.url}/api/live?matches=${matchIds[0]}`, {
+			'Last-Event-ID': bad.slice(0, 8000),
+		});
+		await c.until(() => c.messages.length >= 1);
+		expect(c.status).toBe(200);
+		expect(c.messages[0]?.event).toBe('snapshot');
+		const snap = c.messages[0]!.data as { matches: Array<{ matchId: string; score: unknown }> };
+		expect(snap.matches[0]).toMatchObject({ matchId: matchIds[0], score: { home: 1, away: 0 } });
+	});
 
 	it('F1: a client resuming with Last-Event-ID gets every later event once, in order, after a crash', async () => {
 		server = await startHubServer(handle, bus);
@@ -118,7 +130,9 @@ describe('GET /api/live on the hub', () => {
 		const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.id] : []));
 		await c.until(() => c.ids().length >= 49);
 		expect(c.ids()).toEqual(ok);
-		const homes = c.messages.filter((m) => m.event === 'score').map((m) => (m.data.score as { home: number }).home);
+		const homes = c.messages
+			.filter((m) => m.event === 'score')
+			.map((m) => (m.data.score as { home: number }).home);
 		expect(homes).not.toContain(13);
 		expect(homes).toEqual([...homes].sort((a, b) => a - b));
 		// The rolled-back write left the match as it was before it.
@@ -145,10 +159,12 @@ describe('GET /api/live on the hub', () => {
 		for (let i = 0; i < 4000 && server.hub.stats().dropped === 0; i++) {
 			// PGlite answers through microtasks only: let the event loop turn so sockets flush.
 			await new Promise((r) => setImmediate(r));
-			last = (await applyLiveChange(
-				{ matchId: matchIds[0]!, kind: 'stats', stats, minute: i % 200 },
-				{ db: handle.db, bus },
-			)).id;
+			last = (
+				await applyLiveChange(
+					{ matchId: matchIds[0]!, kind: 'stats', stats, minute: i % 200 },
+					{ db: handle.db, bus },
+				)
+			).id;
 		}
 		expect(server.hub.stats().dropped).toBe(1);
 		expect(good.ended).toBe(false);

@@ -18,7 +18,8 @@ import { openTestDb, seedMatches } from './helpers';
  * through the real write path.
  */
 const SECRET = 'sk-live-DO-NOT-LOG-5f3a9c';
-const fixture = (p: string) => readFileSync(new URL(`../../fixtures/providers/${p}`, import.meta.url), 'utf8');
+const fixture = (p: string) =>
+	readFileSync(new URL(`../../fixtures/providers/${p}`, import.meta.url), 'utf8');
 
 interface Reply {
 	status?: number;
@@ -26,7 +27,13 @@ interface Reply {
 	body: string;
 }
 
-async function providerServer(): Promise<{ url: string; server: Server; queue: Reply[]; seen: IncomingHttpHeaders[]; paths: string[] }> {
+async function providerServer(): Promise<{
+	url: string;
+	server: Server;
+	queue: Reply[];
+	seen: IncomingHttpHeaders[];
+	paths: string[];
+}> {
 	const queue: Reply[] = [];
 	const seen: IncomingHttpHeaders[] = [];
 	const paths: string[] = [];
@@ -38,7 +45,13 @@ async function providerServer(): Promise<{ url: string; server: Server; queue: R
 		res.end(reply.body);
 	});
 	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, queue, seen, paths };
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		server,
+		queue,
+		seen,
+		paths,
+	};
 }
 
 describe('provider adapters → live changes', () => {
@@ -52,10 +65,14 @@ describe('provider adapters → live changes', () => {
 		handle = await openTestDb();
 		[matchId] = await seedMatches(handle, 1);
 		// The seeded teams are "Northton" and "Southby"; put the match at the fixtures' date.
-		await handle.db.execute(sql`UPDATE matches SET kickoff_at = '2026-06-14T18:00:00Z' WHERE id = ${Number(matchId)}`);
+		await handle.db.execute(
+			sql`UPDATE matches SET kickoff_at = '2026-06-14T18:00:00Z' WHERE id = ${Number(matchId)}`,
+		);
 		api = await providerServer();
 		spies = (['log', 'warn', 'error', 'info'] as const).map((k) =>
-			vi.spyOn(console, k).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' '))),
+			vi
+				.spyOn(console, k)
+				.mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' '))),
 		);
 	});
 	afterAll(async () => {
@@ -64,7 +81,10 @@ describe('provider adapters → live changes', () => {
 		await handle.close();
 	});
 
-	const events = async () => (await readSince(handle.db, 0, { matchIds: [matchId], limit: 100 })).filter((e) => e.matchId === matchId);
+	const events = async () =>
+		(await readSince(handle.db, 0, { matchIds: [matchId], limit: 100 })).filter(
+			(e) => e.matchId === matchId,
+		);
 
 	it('football-data.org: maps a live match onto ours, then goals, a card and a disallowed goal; 429 waits', async () => {
 		const bus = new MemoryBus();
@@ -79,17 +99,24 @@ describe('provider adapters → live changes', () => {
 		expect(api.paths[0]).toBe('/v4/matches');
 		let [state] = await readMatchStates(handle.db, [matchId]);
 		expect(state).toMatchObject({ status: 'live', minute: 37, score: { home: 1, away: 0 } });
-		expect((await events()).map((e) => e.payload.entry && (e.payload.entry as { type: string }).type)).toContain('goal');
+		expect(
+			(await events()).map((e) => e.payload.entry && (e.payload.entry as { type: string }).type),
+		).toContain('goal');
 
 		api.queue.push({ body: fixture('football-data/matches-2.json'), headers });
 		await feed.pollOnce();
 		[state] = await readMatchStates(handle.db, [matchId]);
 		expect(state?.score).toEqual({ home: 2, away: 0 });
-		const penalty = (await events()).find((e) => (e.payload.entry as { type?: string } | undefined)?.type === 'penalty_goal');
+		const penalty = (await events()).find(
+			(e) => (e.payload.entry as { type?: string } | undefined)?.type === 'penalty_goal',
+		);
 		expect(penalty).toBeDefined();
 
 		// The penalty disappears from the feed: a correction cancels exactly that log entry.
-		api.queue.push({ body: fixture('football-data/matches-3.json'), headers: { 'X-Requests-Available-Minute': '0', 'X-RequestCounter-Reset': '42' } });
+		api.queue.push({
+			body: fixture('football-data/matches-3.json'),
+			headers: { 'X-Requests-Available-Minute': '0', 'X-RequestCounter-Reset': '42' },
+		});
 		expect(await feed.pollOnce()).toBe(42_000);
 		const correction = (await events()).find((e) => e.kind === 'correction');
 		expect(correction?.payload.cancels).toBe(penalty!.id);
@@ -102,7 +129,11 @@ describe('provider adapters → live changes', () => {
 		await feed.pollOnce();
 		expect((await events()).length).toBe(before);
 
-		api.queue.push({ status: 429, body: fixture('football-data/error-429.json'), headers: { 'X-RequestCounter-Reset': '42' } });
+		api.queue.push({
+			status: 429,
+			body: fixture('football-data/error-429.json'),
+			headers: { 'X-RequestCounter-Reset': '42' },
+		});
 		expect(await feed.pollOnce()).toBe(42_000);
 		// Every committed event was published, in order.
 		expect(published).toEqual([...published].sort((a, b) => a - b));
@@ -110,13 +141,18 @@ describe('provider adapters → live changes', () => {
 	});
 
 	it('API-Football: polls only live fixtures, maps changes, and handles errors inside HTTP 200', async () => {
-		await handle.db.execute(sql`UPDATE matches SET status = 'scheduled', ft_home = NULL, ft_away = NULL WHERE id = ${Number(matchId)}`);
+		await handle.db.execute(
+			sql`UPDATE matches SET status = 'scheduled', ft_home = NULL, ft_away = NULL WHERE id = ${Number(matchId)}`,
+		);
 		const bus = new MemoryBus();
 		let now = Date.UTC(2026, 5, 14, 18, 40);
 		const client = new ApiFootballClient({ key: SECRET, baseUrl: api.url, now: () => now });
 		const feed = new PollingFeed({ db: handle.db, bus, client, log: (l) => logs.push(l) });
 		const start = api.seen.length;
-		api.queue.push({ body: fixture('api-football/live-1.json'), headers: { 'x-ratelimit-requests-remaining': '90' } });
+		api.queue.push({
+			body: fixture('api-football/live-1.json'),
+			headers: { 'x-ratelimit-requests-remaining': '90' },
+		});
 		const interval = await feed.pollOnce();
 		expect(interval).toBeGreaterThanOrEqual(60_000);
 		expect(api.paths.at(-1)).toBe('/fixtures?live=all');
@@ -126,7 +162,10 @@ describe('provider adapters → live changes', () => {
 		const stats = (await events()).find((e) => e.kind === 'stats');
 		expect(stats?.payload.stats).toMatchObject({ possession: [58, 42] });
 
-		api.queue.push({ body: fixture('api-football/live-2.json'), headers: { 'x-ratelimit-requests-remaining': '89' } });
+		api.queue.push({
+			body: fixture('api-football/live-2.json'),
+			headers: { 'x-ratelimit-requests-remaining': '89' },
+		});
 		await feed.pollOnce();
 		[state] = await readMatchStates(handle.db, [matchId]);
 		expect(state).toMatchObject({ minute: 52, score: { home: 2, away: 0 } });

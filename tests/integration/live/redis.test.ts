@@ -27,7 +27,8 @@ describe.skipIf(!REDIS)('live over Redis (set TEST_REDIS_URL to run against a re
 		const b = await startHubServer(handle, busB, { safetyPollMs: 600_000 });
 		servers.push(a, b);
 		await new Promise<void>((r) => {
-			const check = () => (busA.mode === 'redis' && busB.mode === 'redis' ? r() : setTimeout(check, 20));
+			const check = () =>
+				busA.mode === 'redis' && busB.mode === 'redis' ? r() : setTimeout(check, 20);
 			check();
 		});
 		const ca = new SseClient(`${a.url}/api/live?matches=${m}`);
@@ -37,7 +38,14 @@ describe.skipIf(!REDIS)('live over Redis (set TEST_REDIS_URL to run against a re
 		const ids: number[] = [];
 		for (let i = 1; i <= 20; i++) {
 			const bus = i % 2 ? busA : busB;
-			ids.push((await applyLiveChange({ matchId: m!, kind: 'score', status: 'live', score: { home: i, away: 0 } }, { db: handle.db, bus })).id);
+			ids.push(
+				(
+					await applyLiveChange(
+						{ matchId: m!, kind: 'score', status: 'live', score: { home: i, away: 0 } },
+						{ db: handle.db, bus },
+					)
+				).id,
+			);
 		}
 		await Promise.all([ca, cb].map((c) => c.until(() => c.ids().length >= 20)));
 		expect(ca.ids()).toEqual(ids);
@@ -65,7 +73,14 @@ describe.skipIf(!REDIS)('live over Redis (set TEST_REDIS_URL to run against a re
 		await Promise.all([ca, cb].map((c) => c.until(() => c.messages.length >= 1)));
 		const ids: number[] = [];
 		const write = async (bus: RedisBus, i: number) =>
-			ids.push((await applyLiveChange({ matchId: m!, kind: 'score', status: 'live', score: { home: i, away: 0 } }, { db: handle.db, bus })).id);
+			ids.push(
+				(
+					await applyLiveChange(
+						{ matchId: m!, kind: 'score', status: 'live', score: { home: i, away: 0 } },
+						{ db: handle.db, bus },
+					)
+				).id,
+			);
 		for (let i = 1; i <= 5; i++) await write(i % 2 ? busA : busB, i);
 		await Promise.all([ca, cb].map((c) => c.until(() => c.ids().length >= 5)));
 		// Redis returns for A.

@@ -17,8 +17,12 @@ async function seedPastMatch(): Promise<string> {
 	const [id] = await seedMatches(handle, 1);
 	const db = handle.db;
 	await db.execute(sql`UPDATE competitions SET type = 'tournament'`);
-	await db.execute(sql`UPDATE matches SET status = 'finished', ht_home = 1, ht_away = 0, ft_home = 2, ft_away = 1 WHERE id = ${Number(id)}`);
-	const [m] = rowsOf<{ home_team_id: number; away_team_id: number }>(await db.execute(sql`SELECT home_team_id, away_team_id FROM matches WHERE id = ${Number(id)}`));
+	await db.execute(
+		sql`UPDATE matches SET status = 'finished', ht_home = 1, ht_away = 0, ft_home = 2, ft_away = 1 WHERE id = ${Number(id)}`,
+	);
+	const [m] = rowsOf<{ home_team_id: number; away_team_id: number }>(
+		await db.execute(sql`SELECT home_team_id, away_team_id FROM matches WHERE id = ${Number(id)}`),
+	);
 	await db.execute(sql`INSERT INTO match_events (match_id, seq, type, team_id, player_name, minute, penalty, own_goal) VALUES
 		(${Number(id)}, 1, 'goal', ${m!.home_team_id}, 'Ana Home', 12, false, false),
 		(${Number(id)}, 2, 'goal', ${m!.away_team_id}, 'Bo Away', 60, true, false),
@@ -40,35 +44,77 @@ describe('ReplayFeed', () => {
 		now = 30_000; // 30 match minutes at 60x
 		await feed.tick();
 		const [mid] = await readMatchStates(handle.db, null);
-		expect(mid).toMatchObject({ matchId: id, status: 'live', score: { home: 1, away: 0 }, isReplay: true });
+		expect(mid).toMatchObject({
+			matchId: id,
+			status: 'live',
+			score: { home: 1, away: 0 },
+			isReplay: true,
+		});
 		now = 200_000;
 		await feed.tick();
 		const [done] = await readMatchStates(handle.db, [id]);
-		expect(done).toMatchObject({ status: 'finished', score: { home: 2, away: 1 }, ht: { home: 1, away: 0 }, isReplay: false });
+		expect(done).toMatchObject({
+			status: 'finished',
+			score: { home: 2, away: 1 },
+			ht: { home: 1, away: 0 },
+			isReplay: false,
+		});
 		const log = await readSince(handle.db, 0, { limit: 100 });
 		expect(seen.map((e) => e.id)).toEqual(log.map((e) => e.id));
-		const scorers = log.flatMap((e) => ((e.payload.entry as { player?: string })?.player ? [(e.payload.entry as { player: string }).player] : []));
+		const scorers = log.flatMap((e) =>
+			(e.payload.entry as { player?: string })?.player
+				? [(e.payload.entry as { player: string }).player]
+				: [],
+		);
 		expect(scorers).toEqual(['Ana Home', 'Bo Away', 'Cy Home']);
 		expect(log.every((e, i) => i === log.length - 1 || e.payload.isReplay === true)).toBe(true);
 	});
 
 	it('draws only from the configured competitions', async () => {
 		const id = await seedPastMatch();
-		const [comp] = rowsOf<{ slug: string }>(await handle.db.execute(sql`SELECT slug FROM competitions`));
+		const [comp] = rowsOf<{ slug: string }>(
+			await handle.db.execute(sql`SELECT slug FROM competitions`),
+		);
 		const bus = new MemoryBus();
-		const elsewhere = new ReplayFeed({ db: handle.db, bus, speed: 60, concurrent: 1, competitions: 'euro,world-cup', now: () => 0 });
+		const elsewhere = new ReplayFeed({
+			db: handle.db,
+			bus,
+			speed: 60,
+			concurrent: 1,
+			competitions: 'euro,world-cup',
+			now: () => 0,
+		});
 		await elsewhere.tick();
-		expect((await readMatchStates(handle.db, [id]))[0]).toMatchObject({ status: 'finished', isReplay: false });
-		const here = new ReplayFeed({ db: handle.db, bus, speed: 60, concurrent: 1, competitions: `euro,${comp!.slug}`, now: () => 0 });
+		expect((await readMatchStates(handle.db, [id]))[0]).toMatchObject({
+			status: 'finished',
+			isReplay: false,
+		});
+		const here = new ReplayFeed({
+			db: handle.db,
+			bus,
+			speed: 60,
+			concurrent: 1,
+			competitions: `euro,${comp!.slug}`,
+			now: () => 0,
+		});
 		await here.tick();
-		expect((await readMatchStates(handle.db, [id]))[0]).toMatchObject({ status: 'live', isReplay: true });
+		expect((await readMatchStates(handle.db, [id]))[0]).toMatchObject({
+			status: 'live',
+			isReplay: true,
+		});
 	});
 
 	it('restores a match a crashed process left mid-replay', async () => {
 		const id = await seedPastMatch();
 		const bus = new MemoryBus();
 		let now = 0;
-		const crashed = new ReplayFeed({ db: handle.db, bus, speed: 60, concurrent: 1, now: () => now });
+		const crashed = new ReplayFeed({
+			db: handle.db,
+			bus,
+			speed: 60,
+			concurrent: 1,
+			now: () => now,
+		});
 		await crashed.tick();
 		now = 30_000;
 		await crashed.tick();

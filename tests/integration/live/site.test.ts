@@ -43,45 +43,52 @@ async function waitUp(): Promise<void> {
 	throw new Error('site did not start');
 }
 
-describe.skipIf(!OUT || !existsSync(entry))('the built site (set LIVE_SITE_DIR to a build folder to run)', () => {
-	const dataDir = mkdtempSync(join(tmpdir(), 'live-site-'));
-	let proc: ChildProcess | undefined;
-	afterAll(() => {
-		proc?.kill('SIGKILL');
-		rmSync(dataDir, { recursive: true, force: true });
-	});
+describe.skipIf(!OUT || !existsSync(entry))(
+	'the built site (set LIVE_SITE_DIR to a build folder to run)',
+	() => {
+		const dataDir = mkdtempSync(join(tmpdir(), 'live-site-'));
+		let proc: ChildProcess | undefined;
+		afterAll(() => {
+			proc?.kill('SIGKILL');
+			rmSync(dataDir, { recursive: true, force: true });
+		});
 
-	it('F1: kill -9 while the replay feed publishes; resuming with Last-Event-ID has no gap and no duplicate', async () => {
-		proc = startSite(dataDir);
-		await waitUp();
-		const first = new SseClient(`http://127.0.0.1:${PORT}/api/live`);
-		await first.until(() => first.ids().length >= 5, 60_000);
-		expect(first.headers['content-type']).toMatch(/text\/event-stream/);
-		const k = first.ids()[2]!;
-		proc.kill('SIGKILL');
-		first.close();
-		await new Promise((r) => proc!.once('exit', r));
-		proc = startSite(dataDir);
-		await waitUp();
-		const resumed = new SseClient(`http://127.0.0.1:${PORT}/api/live`, { 'Last-Event-ID': String(k) });
-		await resumed.until(() => resumed.ids().length >= 10, 60_000);
-		// A second reader of the same log range must see exactly the same sequence.
-		const check = new SseClient(`http://127.0.0.1:${PORT}/api/live`, { 'Last-Event-ID': String(k) });
-		const n = resumed.ids().length;
-		await check.until(() => check.ids().length >= n, 60_000);
-		resumed.close();
-		check.close();
-		// `resumed` kept receiving while `check` caught up: compare the first n of each.
-		const ids = resumed.ids();
-		expect(resumed.messages[0]?.event).not.toBe('snapshot');
-		expect(ids[0]).toBeGreaterThan(k);
-		expect(new Set(ids).size).toBe(ids.length);
-		expect(ids).toEqual([...ids].sort((a, b) => a - b));
-		expect(check.ids().slice(0, n)).toEqual(ids.slice(0, n));
-		// The pre-kill events after k that the first client saw are all in the resumed stream.
-		for (const id of first.ids().filter((i) => i > k)) expect(ids).toContain(id);
-	}, 180_000);
-});
+		it('F1: kill -9 while the replay feed publishes; resuming with Last-Event-ID has no gap and no duplicate', async () => {
+			proc = startSite(dataDir);
+			await waitUp();
+			const first = new SseClient(`http://127.0.0.1:${PORT}/api/live`);
+			await first.until(() => first.ids().length >= 5, 60_000);
+			expect(first.headers['content-type']).toMatch(/text\/event-stream/);
+			const k = first.ids()[2]!;
+			proc.kill('SIGKILL');
+			first.close();
+			await new Promise((r) => proc!.once('exit', r));
+			proc = startSite(dataDir);
+			await waitUp();
+			const resumed = new SseClient(`http://127.0.0.1:${PORT}/api/live`, {
+				'Last-Event-ID': String(k),
+			});
+			await resumed.until(() => resumed.ids().length >= 10, 60_000);
+			// A second reader of the same log range must see exactly the same sequence.
+			const check = new SseClient(`http://127.0.0.1:${PORT}/api/live`, {
+				'Last-Event-ID': String(k),
+			});
+			const n = resumed.ids().length;
+			await check.until(() => check.ids().length >= n, 60_000);
+			resumed.close();
+			check.close();
+			// `resumed` kept receiving while `check` caught up: compare the first n of each.
+			const ids = resumed.ids();
+			expect(resumed.messages[0]?.event).not.toBe('snapshot');
+			expect(ids[0]).toBeGreaterThan(k);
+			expect(new Set(ids).size).toBe(ids.length);
+			expect(ids).toEqual([...ids].sort((a, b) => a - b));
+			expect(check.ids().slice(0, n)).toEqual(ids.slice(0, n));
+			// The pre-kill events after k that the first client saw are all in the resumed stream.
+			for (const id of first.ids().filter((i) => i > k)) expect(ids).toContain(id);
+		}, 180_000);
+	},
+);
 
 // Two server processes of the built site on one PostgreSQL and one Redis: the replay feed
 // runs in A only, and a client of B must receive every event A publishes, in the same order
@@ -147,7 +154,9 @@ describe.skipIf(!OUT || !existsSync(entry) || !PG || !REDIS)(
 				}
 				await new Promise((r) => setTimeout(r, 200));
 			}
-			throw new Error(`site on ${port} did not start; its output:\n${(logs.get(port) ?? []).join('').slice(-4000)}`);
+			throw new Error(
+				`site on ${port} did not start; its output:\n${(logs.get(port) ?? []).join('').slice(-4000)}`,
+			);
 		}
 
 		it('each process delivers every event to its own clients', async () => {

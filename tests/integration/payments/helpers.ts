@@ -23,7 +23,10 @@ let dataDir = '';
  * A fresh world for one test file: fixed secrets, temporary DATA_DIR (outbox), in-memory
  * PGlite, or a scratch database beside TEST_DATABASE_URL (payments tables emptied between tests).
  */
-export async function setupPayments(env: Record<string, string> = {}, url?: string): Promise<DbHandle> {
+export async function setupPayments(
+	env: Record<string, string> = {},
+	url?: string,
+): Promise<DbHandle> {
 	dataDir = mkdtempSync(join(tmpdir(), 'payments-test-'));
 	Object.assign(process.env, {
 		AUTH_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
@@ -71,7 +74,9 @@ export async function count(table: string, where = 'true'): Promise<number> {
 }
 
 /** A user row, as registration would create it. */
-export async function makeUser(email = `u${randomUUID().slice(0, 8)}@example.test`): Promise<{ id: string; email: string }> {
+export async function makeUser(
+	email = `u${randomUUID().slice(0, 8)}@example.test`,
+): Promise<{ id: string; email: string }> {
 	const id = randomUUID();
 	await rows(
 		`INSERT INTO users (id, email, name, password_hash, created_at, updated_at)
@@ -121,7 +126,10 @@ export async function paidDeliveryFor(
 	planId: string,
 	currency: string,
 ): Promise<{ body: string; headers: Headers; checkoutId: string }> {
-	const opened = await openCheckout({ id: user.id, email: user.email }, { planId, currency, locale: 'en' });
+	const opened = await openCheckout(
+		{ id: user.id, email: user.email },
+		{ planId, currency, locale: 'en' },
+	);
 	if (!opened.ok) throw new Error(opened.error);
 	const signed = signedSandbox({
 		id: eventId(),

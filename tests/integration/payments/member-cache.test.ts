@@ -4,7 +4,13 @@ import { invalidateTags, planTag } from '~/server/cache/tags';
 import { REMINDER_COOKIE } from '~/server/payments/billing';
 import { SANDBOX_SIGNATURE_HEADER } from '~/server/payments/providers/sandbox';
 import { receiveWebhook } from '~/server/payments/webhook';
-import { makeUser, paidDeliveryFor, resetPayments, setupPayments, teardownPayments } from './helpers';
+import {
+	makeUser,
+	paidDeliveryFor,
+	resetPayments,
+	setupPayments,
+	teardownPayments,
+} from './helpers';
 
 vi.mock('astro:middleware', () => ({ defineMiddleware: <T>(fn: T) => fn }));
 const { memberCache } = await import('~/middleware/member-cache');
@@ -17,7 +23,11 @@ const { expiryReminder: reminderLookup } = await import('~/middleware/expiry-rem
 
 type Handler = (context: unknown, next: () => Promise<Response>) => Promise<Response>;
 
-function visit(user: { id: string } | null, cookies: Record<string, string> = {}, path = '/en/league/1') {
+function visit(
+	user: { id: string } | null,
+	cookies: Record<string, string> = {},
+	path = '/en/league/1',
+) {
 	const renders: string[] = [];
 	/** What each render found in locals for the banner. */
 	const reminders: unknown[] = [];
@@ -30,7 +40,9 @@ function visit(user: { id: string } | null, cookies: Record<string, string> = {}
 	const next = async () => {
 		renders.push(user?.id ?? 'anonymous');
 		reminders.push(context.locals.expiryReminder);
-		const response = new Response(`<p>page for ${user?.id ?? 'anonymous'}</p>`, { headers: { 'Content-Type': 'text/html' } });
+		const response = new Response(`<p>page for ${user?.id ?? 'anonymous'}</p>`, {
+			headers: { 'Content-Type': 'text/html' },
+		});
 		cacheRoute(response.headers, { maxAge: 30, tags: ['competition:1'] });
 		return response;
 	};

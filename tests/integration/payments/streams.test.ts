@@ -25,37 +25,130 @@ describe('signed playback', () => {
 	it('a paid stream: no URL without a plan; with one, a URL only its user can use', async () => {
 		const owner = await makeUser();
 		const other = await makeUser();
-		const locked = await streamPage({ kinds: ['movie'], play: 'demo-movie', userId: owner.id, country: undefined });
-		expect(locked?.watching).toMatchObject({ src: null, access: { allowed: false, reason: 'plan', planHint: 'premium-monthly' } });
-		const anon = await streamPage({ kinds: ['movie'], play: 'demo-movie', userId: null, country: undefined });
+		const locked = await streamPage({
+			kinds: ['movie'],
+			play: 'demo-movie',
+			userId: owner.id,
+			country: undefined,
+		});
+		expect(locked?.watching).toMatchObject({
+			src: null,
+			access: { allowed: false, reason: 'plan', planHint: 'premium-monthly' },
+		});
+		const anon = await streamPage({
+			kinds: ['movie'],
+			play: 'demo-movie',
+			userId: null,
+			country: undefined,
+		});
 		expect(anon?.watching?.access).toMatchObject({ allowed: false, reason: 'login' });
 
 		await grantPremium(owner.id);
-		const view = await streamPage({ kinds: ['movie'], play: 'demo-movie', userId: owner.id, country: undefined });
+		const view = await streamPage({
+			kinds: ['movie'],
+			play: 'demo-movie',
+			userId: owner.id,
+			country: undefined,
+		});
 		const src = view?.watching?.src as string;
 		expect(src).toMatch(/^\/media\/demo-movie\/index\.m3u8\?exp=\d+&sig=/);
 		const q = query(src);
-		const ok = await serveMedia({ streamId: 'demo-movie', file: 'index.m3u8', ...q, userId: owner.id, country: undefined });
+		const ok = await serveMedia({
+			streamId: 'demo-movie',
+			file: 'index.m3u8',
+			...q,
+			userId: owner.id,
+			country: undefined,
+		});
 		expect(ok.status).toBe(200);
 		expect(String(ok.body)).toMatch(/seg000\.ts\?exp=\d+&sig=/);
-		const seg = await serveMedia({ streamId: 'demo-movie', file: 'seg000.ts', ...q, userId: owner.id, country: undefined });
+		const seg = await serveMedia({
+			streamId: 'demo-movie',
+			file: 'seg000.ts',
+			...q,
+			userId: owner.id,
+			country: undefined,
+		});
 		expect(seg.status).toBe(200);
 		expect(seg.contentType).toBe('video/mp2t');
 
 		// Copied address: another user, nobody, another stream, a tampered signature.
 		for (const userId of [other.id, null]) {
-			expect((await serveMedia({ streamId: 'demo-movie', file: 'index.m3u8', ...q, userId, country: undefined })).status).toBe(403);
-			expect((await serveMedia({ streamId: 'demo-movie', file: 'seg000.ts', ...q, userId, country: undefined })).status).toBe(403);
+			expect(
+				(
+					await serveMedia({
+						streamId: 'demo-movie',
+						file: 'index.m3u8',
+						...q,
+						userId,
+						country: undefined,
+					})
+				).status,
+			).toBe(403);
+			expect(
+				(
+					await serveMedia({
+						streamId: 'demo-movie',
+						file: 'seg000.ts',
+						...q,
+						userId,
+						country: undefined,
+					})
+				).status,
+			).toBe(403);
 		}
-		expect((await serveMedia({ streamId: 'demo-tv', file: 'index.m3u8', ...q, userId: owner.id, country: undefined })).status).toBe(403);
-		const tampered = { exp: q.exp, sig: `${q.sig?.slice(0, -1)}${q.sig?.endsWith('A') ? 'B' : 'A'}` };
-		expect((await serveMedia({ streamId: 'demo-movie', file: 'seg000.ts', ...tampered, userId: owner.id, country: undefined })).status).toBe(403);
+		expect(
+			(
+				await serveMedia({
+					streamId: 'demo-tv',
+					file: 'index.m3u8',
+					...q,
+					userId: owner.id,
+					country: undefined,
+				})
+			).status,
+		).toBe(403);
+		const tampered = {
+			exp: q.exp,
+			sig: `${q.sig?.slice(0, -1)}${q.sig?.endsWith('A') ? 'B' : 'A'}`,
+		};
+		expect(
+			(
+				await serveMedia({
+					streamId: 'demo-movie',
+					file: 'seg000.ts',
+					...tampered,
+					userId: owner.id,
+					country: undefined,
+				})
+			).status,
+		).toBe(403);
 		const later = { exp: String(Number(q.exp) + 3600), sig: q.sig };
-		expect((await serveMedia({ streamId: 'demo-movie', file: 'seg000.ts', ...later, userId: owner.id, country: undefined })).status).toBe(403);
+		expect(
+			(
+				await serveMedia({
+					streamId: 'demo-movie',
+					file: 'seg000.ts',
+					...later,
+					userId: owner.id,
+					country: undefined,
+				})
+			).status,
+		).toBe(403);
 
 		// Expired.
 		setPaymentsClockForTests(() => (Number(q.exp) + 1) * 1000);
-		expect((await serveMedia({ streamId: 'demo-movie', file: 'seg000.ts', ...q, userId: owner.id, country: undefined })).status).toBe(403);
+		expect(
+			(
+				await serveMedia({
+					streamId: 'demo-movie',
+					file: 'seg000.ts',
+					...q,
+					userId: owner.id,
+					country: undefined,
+				})
+			).status,
+		).toBe(403);
 	});
 
 	it('a plan that lapses stops the manifest even with a still-valid URL', async () => {
@@ -63,21 +156,72 @@ describe('signed playback', () => {
 		await grantPremium(owner.id);
 		const q = query(playbackUrl(owner.id, 'demo-movie').url);
 		await rows(`UPDATE subscriptions SET status = 'canceled'`);
-		expect((await serveMedia({ streamId: 'demo-movie', file: 'index.m3u8', ...q, userId: owner.id, country: undefined })).status).toBe(403);
+		expect(
+			(
+				await serveMedia({
+					streamId: 'demo-movie',
+					file: 'index.m3u8',
+					...q,
+					userId: owner.id,
+					country: undefined,
+				})
+			).status,
+		).toBe(403);
 	});
 
 	it('highlights are free for everyone, signed for the anonymous viewer', async () => {
-		const view = await streamPage({ kinds: ['highlight'], play: 'demo-highlight', userId: null, country: undefined });
+		const view = await streamPage({
+			kinds: ['highlight'],
+			play: 'demo-highlight',
+			userId: null,
+			country: undefined,
+		});
 		const q = query(view?.watching?.src as string);
-		expect((await serveMedia({ streamId: 'demo-highlight', file: 'index.m3u8', ...q, userId: null, country: undefined })).status).toBe(200);
+		expect(
+			(
+				await serveMedia({
+					streamId: 'demo-highlight',
+					file: 'index.m3u8',
+					...q,
+					userId: null,
+					country: undefined,
+				})
+			).status,
+		).toBe(200);
 	});
 
 	it('file names cannot leave the stream folder', async () => {
 		const q = query(playbackUrl('anon', 'demo-highlight').url);
-		for (const file of ['../demo-movie/index.m3u8', '..%2Fx.ts', 'index.m3u8.bak', '.ts', 'a/b.ts']) {
-			expect((await serveMedia({ streamId: 'demo-highlight', file, ...q, userId: null, country: undefined })).status).toBe(404);
+		for (const file of [
+			'../demo-movie/index.m3u8',
+			'..%2Fx.ts',
+			'index.m3u8.bak',
+			'.ts',
+			'a/b.ts',
+		]) {
+			expect(
+				(
+					await serveMedia({
+						streamId: 'demo-highlight',
+						file,
+						...q,
+						userId: null,
+						country: undefined,
+					})
+				).status,
+			).toBe(404);
 		}
-		expect((await serveMedia({ streamId: '../etc', file: 'index.m3u8', ...q, userId: null, country: undefined })).status).toBe(404);
+		expect(
+			(
+				await serveMedia({
+					streamId: '../etc',
+					file: 'index.m3u8',
+					...q,
+					userId: null,
+					country: undefined,
+				})
+			).status,
+		).toBe(404);
 	});
 
 	it('territory rights: the country header counts only from a trusted proxy', async () => {
@@ -89,11 +233,26 @@ describe('signed playback', () => {
 		try {
 			expect(visitorCountry('10.0.0.1', headers)).toBe('GB');
 			expect(visitorCountry('::ffff:10.0.0.1', new Headers({ 'cf-ipcountry': 'DE' }))).toBe('DE');
-			const gb = await streamPage({ kinds: ['highlight'], play: 'demo-highlight', userId: null, country: 'GB' });
+			const gb = await streamPage({
+				kinds: ['highlight'],
+				play: 'demo-highlight',
+				userId: null,
+				country: 'GB',
+			});
 			expect(gb?.watching?.access.allowed).toBe(true);
-			const de = await streamPage({ kinds: ['highlight'], play: 'demo-highlight', userId: null, country: 'DE' });
+			const de = await streamPage({
+				kinds: ['highlight'],
+				play: 'demo-highlight',
+				userId: null,
+				country: 'DE',
+			});
 			expect(de?.watching?.access).toMatchObject({ allowed: false, reason: 'region' });
-			const unknown = await streamPage({ kinds: ['highlight'], play: 'demo-highlight', userId: null, country: undefined });
+			const unknown = await streamPage({
+				kinds: ['highlight'],
+				play: 'demo-highlight',
+				userId: null,
+				country: undefined,
+			});
 			expect(unknown?.watching?.src).toBeNull();
 		} finally {
 			process.env.TRUSTED_PROXIES = '';
@@ -107,10 +266,20 @@ describe('signed playback', () => {
 		await rows(`UPDATE streams SET match_id = 7 WHERE id = 'demo-live'`);
 		await rows(`INSERT INTO subscriptions (user_id, plan_id, match_id, status, current_period_end, provider, provider_ref, last_event_at, created_at, updated_at)
 			VALUES ('${user.id}', 'match-pass', 8, 'active', now() + interval '1 day', 'sandbox', 'mp1', now(), now(), now())`);
-		const other = await streamPage({ kinds: ['live'], play: 'demo-live', userId: user.id, country: undefined });
+		const other = await streamPage({
+			kinds: ['live'],
+			play: 'demo-live',
+			userId: user.id,
+			country: undefined,
+		});
 		expect(other?.watching?.access.allowed).toBe(false);
 		await rows(`UPDATE subscriptions SET match_id = 7`);
-		const own = await streamPage({ kinds: ['live'], play: 'demo-live', userId: user.id, country: undefined });
+		const own = await streamPage({
+			kinds: ['live'],
+			play: 'demo-live',
+			userId: user.id,
+			country: undefined,
+		});
 		expect(own?.watching?.access.allowed).toBe(true);
 		await rows(`UPDATE streams SET match_id = NULL`);
 	});

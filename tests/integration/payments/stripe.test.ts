@@ -28,11 +28,21 @@ function body(req: IncomingMessage): Promise<string> {
 beforeAll(async () => {
 	server = createServer(async (req, res) => {
 		const form = new URLSearchParams(await body(req));
-		requests.push({ path: req.url ?? '', form, idempotency: req.headers['idempotency-key'] as string });
+		requests.push({
+			path: req.url ?? '',
+			form,
+			idempotency: req.headers['idempotency-key'] as string,
+		});
 		res.setHeader('Content-Type', 'application/json');
 		if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
 			const id = `cs_test_${requests.length}`;
-			res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` }));
+			res.end(
+				JSON.stringify({
+					id,
+					object: 'checkout.session',
+					url: `https://checkout.stripe.test/${id}`,
+				}),
+			);
 			return;
 		}
 		const sub = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(req.url ?? '');
@@ -69,15 +79,29 @@ beforeEach(async () => {
 const stripe = new Stripe('sk_test_unused');
 function signed(event: Record<string, unknown>, at = Math.floor(Date.now() / 1000)) {
 	const payload = JSON.stringify(event);
-	const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: at });
-	return { payload, headers: new Headers({ 'stripe-signature': header, 'content-type': 'application/json' }) };
+	const header = stripe.webhooks.generateTestHeaderString({
+		payload,
+		secret: WEBHOOK_SECRET,
+		timestamp: at,
+	});
+	return {
+		payload,
+		headers: new Headers({ 'stripe-signature': header, 'content-type': 'application/json' }),
+	};
 }
 
 describe('Stripe provider', () => {
 	it('creates a Checkout Session with the server price and our checkout id', async () => {
 		const user = await makeUser();
-		const result = await openCheckout(user, { planId: 'premium-yearly', currency: 'TRY', locale: 'tr' });
-		expect(result).toMatchObject({ ok: true, redirectUrl: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\/cs_test_/) });
+		const result = await openCheckout(user, {
+			planId: 'premium-yearly',
+			currency: 'TRY',
+			locale: 'tr',
+		});
+		expect(result).toMatchObject({
+			ok: true,
+			redirectUrl: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\/cs_test_/),
+		});
 		const call = requests.find((r) => r.path === '/v1/checkout/sessions');
 		expect(call?.form.get('mode')).toBe('subscription');
 		expect(call?.form.get('line_items[0][price_data][unit_amount]')).toBe('349000');
@@ -85,13 +109,19 @@ describe('Stripe provider', () => {
 		expect(call?.form.get('line_items[0][price_data][recurring][interval]')).toBe('year');
 		expect(call?.form.get('client_reference_id')).toBe(result.ok ? result.checkoutId : '');
 		expect(call?.idempotency).toBe(`checkout-${result.ok ? result.checkoutId : ''}`);
-		const [c] = await rows<{ provider: string; provider_ref: string }>('SELECT provider, provider_ref FROM checkouts');
+		const [c] = await rows<{ provider: string; provider_ref: string }>(
+			'SELECT provider, provider_ref FROM checkouts',
+		);
 		expect(c).toEqual({ provider: 'stripe', provider_ref: 'cs_test_1' });
 	});
 
 	it('checkout.session.completed via constructEvent grants the plan once; bad signatures and old timestamps do not', async () => {
 		const user = await makeUser();
-		const opened = await openCheckout(user, { planId: 'premium-monthly', currency: 'USD', locale: 'en' });
+		const opened = await openCheckout(user, {
+			planId: 'premium-monthly',
+			currency: 'USD',
+			locale: 'en',
+		});
 		if (!opened.ok) throw new Error(opened.error);
 		const event = {
 			id: 'evt_stripe_1',
@@ -110,15 +140,25 @@ describe('Stripe provider', () => {
 			},
 		};
 		const old = signed(event, Math.floor(Date.now() / 1000) - 301);
-		expect((await receiveWebhook('stripe', old.payload, old.headers)).body).toMatchObject({ error: 'timestamp_outside_tolerance' });
+		expect((await receiveWebhook('stripe', old.payload, old.headers)).body).toMatchObject({
+			error: 'timestamp_outside_tolerance',
+		});
 		const future = signed(event, Math.floor(Date.now() / 1000) + 600);
-		expect((await receiveWebhook('stripe', future.payload, future.headers)).body).toMatchObject({ error: 'timestamp_outside_tolerance' });
+		expect((await receiveWebhook('stripe', future.payload, future.headers)).body).toMatchObject({
+			error: 'timestamp_outside_tolerance',
+		});
 		const good = signed(event);
-		const tampered = await receiveWebhook('stripe', good.payload.replace('paid', 'pai_'), good.headers);
+		const tampered = await receiveWebhook(
+			'stripe',
+			good.payload.replace('paid', 'pai_'),
+			good.headers,
+		);
 		expect(tampered.status).toBe(400);
 		expect(await count('payment_events')).toBe(0);
 		expect((await receiveWebhook('stripe', good.payload, good.headers)).status).toBe(200);
-		expect((await receiveWebhook('stripe', good.payload, good.headers)).body).toMatchObject({ duplicate: true });
+		expect((await receiveWebhook('stripe', good.payload, good.headers)).body).toMatchObject({
+			duplicate: true,
+		});
 		expect(await planOf(user.id)).toBe('premium-monthly');
 		expect(await count('payments')).toBe(1);
 
@@ -130,7 +170,16 @@ describe('Stripe provider', () => {
 				object: 'event',
 				type,
 				created,
-				data: { object: { id: 'sub_abc123', object: 'subscription', status, cancel_at_period_end: false, metadata: {}, items: { data: [{ current_period_end: t + 86400 * 30 }] } } },
+				data: {
+					object: {
+						id: 'sub_abc123',
+						object: 'subscription',
+						status,
+						cancel_at_period_end: false,
+						metadata: {},
+						items: { data: [{ current_period_end: t + 86400 * 30 }] },
+					},
+				},
 			});
 		const del = sub('customer.subscription.deleted', 'canceled', t + 5, 'evt_stripe_2');
 		const stale = sub('customer.subscription.updated', 'active', t + 2, 'evt_stripe_3');
@@ -141,14 +190,26 @@ describe('Stripe provider', () => {
 
 	it('cancel calls subscriptions.update with cancel_at_period_end', async () => {
 		const user = await makeUser();
-		const opened = await openCheckout(user, { planId: 'premium-monthly', currency: 'EUR', locale: 'en' });
+		const opened = await openCheckout(user, {
+			planId: 'premium-monthly',
+			currency: 'EUR',
+			locale: 'en',
+		});
 		if (!opened.ok) throw new Error(opened.error);
 		const { payload, headers } = signed({
 			id: 'evt_stripe_9',
 			object: 'event',
 			type: 'checkout.session.completed',
 			created: Math.floor(Date.now() / 1000),
-			data: { object: { id: 'cs_x', object: 'checkout.session', client_reference_id: opened.checkoutId, payment_status: 'paid', subscription: 'sub_cancelme' } },
+			data: {
+				object: {
+					id: 'cs_x',
+					object: 'checkout.session',
+					client_reference_id: opened.checkoutId,
+					payment_status: 'paid',
+					subscription: 'sub_cancelme',
+				},
+			},
 		});
 		await receiveWebhook('stripe', payload, headers);
 		const [s] = await rows<{ id: number }>('SELECT id FROM subscriptions');

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { planOf } from '~/server/entitlements';
 import { receiveWebhook, setWebhookFaultForTests } from '~/server/payments/webhook';
-import { count, makeUser, paidDeliveryFor, resetPayments, setupPayments, teardownPayments } from './helpers';
+import {
+	count,
+	makeUser,
+	paidDeliveryFor,
+	resetPayments,
+	setupPayments,
+	teardownPayments,
+} from './helpers';
 
 beforeAll(() => setupPayments());
 afterAll(() => teardownPayments());

@@ -30,7 +30,12 @@ async function openPremium(userId: string, email: string): Promise<string> {
 }
 
 function paidEvent(checkoutId: string, id = eventId(), created = Math.floor(Date.now() / 1000)) {
-	return { id, type: 'checkout.paid', created, data: { checkoutId, providerRef: `sbx_${checkoutId}` } };
+	return {
+		id,
+		type: 'checkout.paid',
+		created,
+		data: { checkoutId, providerRef: `sbx_${checkoutId}` },
+	};
 }
 
 async function nothingHappened(): Promise<void> {
@@ -51,9 +56,15 @@ describe('D1: signature on the raw body', () => {
 			{ body, header: 'garbage' },
 			{ body, header: `t=${t}` },
 			{ body, header: signatureHeader(body, 'wrong-secret-wrong-secret', t) },
-			{ body: body.replace('"checkout.paid"', '"checkout.paie"'), header: headers.get(SANDBOX_SIGNATURE_HEADER) },
+			{
+				body: body.replace('"checkout.paid"', '"checkout.paie"'),
+				header: headers.get(SANDBOX_SIGNATURE_HEADER),
+			},
 			{ body: `${body} `, header: headers.get(SANDBOX_SIGNATURE_HEADER) },
-			{ body: JSON.stringify(JSON.parse(body), null, 2), header: headers.get(SANDBOX_SIGNATURE_HEADER) },
+			{
+				body: JSON.stringify(JSON.parse(body), null, 2),
+				header: headers.get(SANDBOX_SIGNATURE_HEADER),
+			},
 		];
 		for (const v of variants) {
 			const h = new Headers({ 'content-type': 'application/json' });
@@ -73,7 +84,10 @@ describe('D1: signature on the raw body', () => {
 		const checkoutId = await openPremium(user.id, user.email);
 		const { body, headers } = signedSandbox(paidEvent(checkoutId));
 		const good = headers.get(SANDBOX_SIGNATURE_HEADER) as string;
-		headers.set(SANDBOX_SIGNATURE_HEADER, `${good.split(',')[0]},v1=${'0'.repeat(64)},${good.split(',')[1]}`);
+		headers.set(
+			SANDBOX_SIGNATURE_HEADER,
+			`${good.split(',')[0]},v1=${'0'.repeat(64)},${good.split(',')[1]}`,
+		);
 		const res = await receiveWebhook('sandbox', body, headers);
 		expect(res.status).toBe(200);
 		expect(await planOf(user.id)).toBe('premium-monthly');
@@ -198,7 +212,9 @@ describe('D5: out-of-order subscription events', () => {
 	});
 
 	it('metadata naming an unknown user creates nothing', async () => {
-		await send(subEvent('00000000-0000-4000-8000-000000000000', 'active', Math.floor(Date.now() / 1000)));
+		await send(
+			subEvent('00000000-0000-4000-8000-000000000000', 'active', Math.floor(Date.now() / 1000)),
+		);
 		expect(await count('subscriptions')).toBe(0);
 	});
 });

@@ -45,14 +45,26 @@ describe('AccountBilling', () => {
 	});
 
 	it('no cancel form for a match pass or a plan already cancelled', async () => {
-		expect(await render({ current: plan({ kind: 'match_pass' }), history: [] })).not.toContain('<form');
-		expect(await render({ current: plan({ cancelAtPeriodEnd: true }), history: [] })).not.toContain('<form');
+		expect(await render({ current: plan({ kind: 'match_pass' }), history: [] })).not.toContain(
+			'<form',
+		);
+		expect(await render({ current: plan({ cancelAtPeriodEnd: true }), history: [] })).not.toContain(
+			'<form',
+		);
 	});
 
 	it('the free plan links to pricing; the history lists payments', async () => {
 		const html = await render({
 			current: null,
-			history: [{ id: 1, planId: 'premium-monthly', amount: 999, currency: 'EUR', createdAt: new Date('2026-01-05T10:00:00Z') }],
+			history: [
+				{
+					id: 1,
+					planId: 'premium-monthly',
+					amount: 999,
+					currency: 'EUR',
+					createdAt: new Date('2026-01-05T10:00:00Z'),
+				},
+			],
 		});
 		expect(html).toContain('href="/en/pricing"');
 		expect(html).toContain('5 January 2026');

@@ -14,7 +14,11 @@ describe('ExpiryBanner', () => {
 	};
 
 	it('shows the reminder from locals: plan, end date, renew link and dismiss form', async () => {
-		const html = await render({ planId: 'premium-monthly', endsAt: new Date('2026-12-24T00:00:00Z'), dismissKey: '7-1798070400' });
+		const html = await render({
+			planId: 'premium-monthly',
+			endsAt: new Date('2026-12-24T00:00:00Z'),
+			dismissKey: '7-1798070400',
+		});
 		expect(html).toContain('class="expiry-banner');
 		expect(html).toContain('Premium monthly ends on 24 December 2026');
 		expect(html).toContain('href="/en/pricing?plan=premium-monthly"');

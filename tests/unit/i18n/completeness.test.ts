@@ -119,7 +119,10 @@ describe('translations', () => {
 					const messages = load(locale, ns);
 					const placeholders = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort().join();
 					const broken = Object.entries(english)
-						.filter(([key, value]) => key in messages && placeholders(value) !== placeholders(messages[key]!))
+						.filter(
+							([key, value]) =>
+								key in messages && placeholders(value) !== placeholders(messages[key]!),
+						)
 						.map(([key]) => key);
 					expect(broken).toEqual([]);
 				});
@@ -133,7 +136,11 @@ describe('content collections', () => {
 	const list = (dir: string): string[] =>
 		existsSync(dir)
 			? readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-					d.isDirectory() ? list(join(dir, d.name)) : d.name.endsWith('.md') ? [join(dir, d.name)] : [],
+					d.isDirectory()
+						? list(join(dir, d.name))
+						: d.name.endsWith('.md')
+							? [join(dir, d.name)]
+							: [],
 				)
 			: [];
 	for (const collection of ['pages', 'guides', 'news']) {

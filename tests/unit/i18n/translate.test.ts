@@ -6,13 +6,32 @@ import { translateWithI18next, useTranslations } from '~/i18n/server';
 function keys(value: unknown, prefix: string, out: string[] = []): string[] {
 	if (typeof value === 'string') out.push(prefix);
 	else if (value && typeof value === 'object') {
-		for (const [k, v] of Object.entries(value)) keys(v, prefix.endsWith(':') ? `${prefix}${k}` : `${prefix}.${k}`, out);
+		for (const [k, v] of Object.entries(value))
+			keys(v, prefix.endsWith(':') ? `${prefix}${k}` : `${prefix}.${k}`, out);
 	}
 	return out;
 }
 
 describe('useTranslations', () => {
-	const sample = { name: 'Matchday', count: 3, date: '1 May', email: 'a@b.c', year: 2026, id: 'x', home: 'A', away: 'B', plan: 'Premium', competition: 'Cup', season: '2024-25', group: 'Group A', minute: 45, team: 'Team', score: '1–0', days: 2, seconds: 5 };
+	const sample = {
+		name: 'Matchday',
+		count: 3,
+		date: '1 May',
+		email: 'a@b.c',
+		year: 2026,
+		id: 'x',
+		home: 'A',
+		away: 'B',
+		plan: 'Premium',
+		competition: 'Cup',
+		season: '2024-25',
+		group: 'Group A',
+		minute: 45,
+		team: 'Team',
+		score: '1–0',
+		days: 2,
+		seconds: 5,
+	};
 
 	it('gives exactly what i18next gives, for every message of every locale', () => {
 		const differences: string[] = [];
@@ -36,11 +55,15 @@ describe('useTranslations', () => {
 		expect(t('site.name')).toBe('Matchday');
 		expect(t('errors.notFound')).not.toBe('This page could not be found');
 		expect(t('no.such.key')).toBe(translateWithI18next('de', 'no.such.key'));
-		expect(t('payments:plan.unknown-plan.name', { defaultValue: 'unknown-plan' })).toBe('unknown-plan');
+		expect(t('payments:plan.unknown-plan.name', { defaultValue: 'unknown-plan' })).toBe(
+			'unknown-plan',
+		);
 	});
 
 	it('leaves a placeholder without a value as i18next does', () => {
 		const t = useTranslations('en');
-		expect(t('footer.copyright', { year: 2026 })).toBe(translateWithI18next('en', 'footer.copyright', { year: 2026 }));
+		expect(t('footer.copyright', { year: 2026 })).toBe(
+			translateWithI18next('en', 'footer.copyright', { year: 2026 }),
+		);
 	});
 });

@@ -3,7 +3,12 @@ import { numericCookie } from '~/lib/auth-expiry';
 
 describe('numericCookie', () => {
 	it('reads a positive number', () => {
-		expect(numericCookie('a=1; auth._token_expiration.local=1795350000000; b=2', 'auth._token_expiration.local')).toBe(1795350000000);
+		expect(
+			numericCookie(
+				'a=1; auth._token_expiration.local=1795350000000; b=2',
+				'auth._token_expiration.local',
+			),
+		).toBe(1795350000000);
 	});
 	it('answers null for missing, negative, non-numeric or mangled values, never throws', () => {
 		expect(numericCookie('', 'x')).toBeNull();

@@ -35,16 +35,12 @@ describe('localeFromAcceptLanguage (G3)', () => {
 		expect(localeFromAcceptLanguage('ja;q=1, ru;q=0.4, pt-BR;q=0.8')).toBe('pt');
 		expect(localeFromAcceptLanguage('de;q=0.5, es;q=0.5')).toBe('de');
 	});
-	it.each([
-		['*'],
-		[';;q=abc'],
-		['x'.repeat(8 * 1024)],
-		['de;q=0'],
-		['<script>'],
-		[''],
-	])('returns undefined for %s', (header) => {
-		expect(localeFromAcceptLanguage(header)).toBeUndefined();
-	});
+	it.each([['*'], [';;q=abc'], ['x'.repeat(8 * 1024)], ['de;q=0'], ['<script>'], ['']])(
+		'returns undefined for %s',
+		(header) => {
+			expect(localeFromAcceptLanguage(header)).toBeUndefined();
+		},
+	);
 	it('reads only the first part of a huge header', () => {
 		expect(localeFromAcceptLanguage(`${'zz,'.repeat(3000)}fr`)).toBeUndefined();
 		expect(localeFromAcceptLanguage(`fr,${'zz,'.repeat(3000)}`)).toBe('fr');

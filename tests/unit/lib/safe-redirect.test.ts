@@ -63,6 +63,8 @@ describe('safeRedirect', () => {
 
 	it('keeps same-site paths whose only oddity is a double-encoded slash', () => {
 		expect(safeRedirect('/%252F%252Fevil.com')).toBe('/%252F%252Fevil.com');
-		expect(new URL(safeRedirect('/%252F%252Fevil.com'), 'https://site.example').host).toBe('site.example');
+		expect(new URL(safeRedirect('/%252F%252Fevil.com'), 'https://site.example').host).toBe(
+			'site.example',
+		);
 	});
 });

@@ -8,7 +8,15 @@ describe('time zones', () => {
 		expect(isValidTimeZone('UTC')).toBe(true);
 	});
 	it('refuses anything else without throwing', () => {
-		for (const bad of ['Mars/Olympus', '', 'x'.repeat(100), '../../etc', '<script>', 42, undefined]) {
+		for (const bad of [
+			'Mars/Olympus',
+			'',
+			'x'.repeat(100),
+			'../../etc',
+			'<script>',
+			42,
+			undefined,
+		]) {
 			expect(isValidTimeZone(bad)).toBe(false);
 		}
 	});

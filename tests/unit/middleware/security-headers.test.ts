@@ -10,7 +10,9 @@ const run = (url: string, response: Response) =>
 describe('securityHeaders', () => {
 	it('adds HSTS over HTTPS only (H1)', async () => {
 		const secure = await run('https://matchday.example/en', new Response('x'));
-		expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=(\d+); includeSubDomains/);
+		expect(secure.headers.get('strict-transport-security')).toMatch(
+			/max-age=(\d+); includeSubDomains/,
+		);
 		const age = Number(/max-age=(\d+)/.exec(secure.headers.get('strict-transport-security')!)![1]);
 		expect(age).toBeGreaterThanOrEqual(31_536_000);
 		const plain = await run('http://matchday.example/en', new Response('x'));
@@ -18,9 +20,13 @@ describe('securityHeaders', () => {
 	});
 
 	it('keeps a page CSP and adds frame-ancestors', async () => {
-		const page = new Response('x', { headers: { 'Content-Security-Policy': "script-src 'self';" } });
+		const page = new Response('x', {
+			headers: { 'Content-Security-Policy': "script-src 'self';" },
+		});
 		const out = await run('http://h/en', page);
-		expect(out.headers.get('content-security-policy')).toBe("script-src 'self'; frame-ancestors 'none'");
+		expect(out.headers.get('content-security-policy')).toBe(
+			"script-src 'self'; frame-ancestors 'none'",
+		);
 	});
 
 	it('lets embeds be framed but nothing else', async () => {
@@ -38,11 +44,17 @@ describe('securityHeaders', () => {
 	});
 
 	it('names the charset of HTML pages, and leaves other types alone', async () => {
-		const html = await run('http://h/en', new Response('<p>x</p>', { headers: { 'Content-Type': 'text/html' } }));
+		const html = await run(
+			'http://h/en',
+			new Response('<p>x</p>', { headers: { 'Content-Type': 'text/html' } }),
+		);
 		expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
 		const json = await run('http://h/api/v1/x', Response.json({ a: 1 }));
 		expect(json.headers.get('content-type')).toBe('application/json');
-		const feed = await run('http://h/en/rss.xml', new Response('<rss/>', { headers: { 'Content-Type': 'application/xml' } }));
+		const feed = await run(
+			'http://h/en/rss.xml',
+			new Response('<rss/>', { headers: { 'Content-Type': 'application/xml' } }),
+		);
 		expect(feed.headers.get('content-type')).toBe('application/xml');
 	});
 });

@@ -14,7 +14,9 @@ function tree(files: Record<string, string>): string {
 	copyFileSync(join(ROOT, '.dependency-cruiser.cjs'), join(root, '.dependency-cruiser.cjs'));
 	writeFileSync(
 		join(root, 'tsconfig.json'),
-		JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '~/*': ['./src/*'] }, jsx: 'react-jsx' } }),
+		JSON.stringify({
+			compilerOptions: { baseUrl: '.', paths: { '~/*': ['./src/*'] }, jsx: 'react-jsx' },
+		}),
 	);
 	for (const [path, text] of Object.entries(files)) {
 		mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -35,27 +37,37 @@ describe('dependency check (npm run check:deps)', () => {
 	it('fails when an island imports server code', async () => {
 		const root = tree({
 			'src/server/secret.ts': 'export const key = 1;\n',
-			'src/islands/Widget.tsx': "import { key } from '../server/secret';\nexport const W = () => key;\n",
+			'src/islands/Widget.tsx':
+				"import { key } from '../server/secret';\nexport const W = () => key;\n",
 		});
-		expect((await checkDependencies(root)).join('\n')).toMatch(/browser-not-server: src\/islands\/Widget\.tsx/);
+		expect((await checkDependencies(root)).join('\n')).toMatch(
+			/browser-not-server: src\/islands\/Widget\.tsx/,
+		);
 	}, 60_000);
 
 	it('fails when server code imports a component, and when a component reaches the database', async () => {
 		const root = tree({
 			'src/server/db/client.ts': 'export const db = 1;\n',
 			'src/server/football/x.ts': "import '~/components/Card.astro';\nexport const x = 1;\n",
-			'src/components/Card.astro': "---\nimport { db } from '~/server/db/client';\n---\n<p>{db}</p>\n",
+			'src/components/Card.astro':
+				"---\nimport { db } from '~/server/db/client';\n---\n<p>{db}</p>\n",
 		});
 		const found = (await checkDependencies(root)).join('\n');
-		expect(found).toMatch(/server-not-ui: src\/server\/football\/x\.ts → src\/components\/Card\.astro/);
-		expect(found).toMatch(/components-no-database: src\/components\/Card\.astro → src\/server\/db\/client\.ts/);
+		expect(found).toMatch(
+			/server-not-ui: src\/server\/football\/x\.ts → src\/components\/Card\.astro/,
+		);
+		expect(found).toMatch(
+			/components-no-database: src\/components\/Card\.astro → src\/server\/db\/client\.ts/,
+		);
 	}, 60_000);
 
 	it('fails when server feature folders import each other in a circle without a module cycle', async () => {
 		const root = tree({
-			'src/server/football/pages.ts': "import { live } from '../live/page';\nexport const p = live;\n",
+			'src/server/football/pages.ts':
+				"import { live } from '../live/page';\nexport const p = live;\n",
 			'src/server/football/cache.ts': 'export const cache = 1;\n',
-			'src/server/live/page.ts': "import { cache } from '../football/cache';\nexport const live = cache;\n",
+			'src/server/live/page.ts':
+				"import { cache } from '../football/cache';\nexport const live = cache;\n",
 		});
 		const found = (await checkDependencies(root)).join('\n');
 		expect(found).toMatch(/server folders in a cycle: server\/football\/, server\/live\//);
@@ -64,7 +76,8 @@ describe('dependency check (npm run check:deps)', () => {
 
 	it('fails on a local import that resolves to nothing (it would hide a wrong arrow)', async () => {
 		const root = tree({
-			'src/server/views/page.ts': "import type { Labels } from '~/islands/gone';\nexport type L = Labels;\n",
+			'src/server/views/page.ts':
+				"import type { Labels } from '~/islands/gone';\nexport type L = Labels;\n",
 			'src/components/Card.astro': "---\nimport Gone from './Gone.astro';\n---\n<Gone />\n",
 		});
 		const found = (await checkDependencies(root)).join('\n');
@@ -82,6 +95,12 @@ describe('dependency check (npm run check:deps)', () => {
 			'<p>import nothing from "markup"</p>',
 			"<script>import { go } from '~/scripts/go'; const m = import('./lazy');</script>",
 		].join('\n');
-		expect(astroImports(source)).toEqual(['../Card.astro', '~/lib/rows', './x', '~/scripts/go', './lazy']);
+		expect(astroImports(source)).toEqual([
+			'../Card.astro',
+			'~/lib/rows',
+			'./x',
+			'~/scripts/go',
+			'./lazy',
+		]);
 	});
 });

@@ -15,7 +15,9 @@ import {
 const USER = { id: 'u1', email: 'fan@example.com', name: 'Fan', scope: ['user'], plan: 'free' };
 
 /** A fake network: answers by path, records every call. */
-function fakeNetwork(routes: Record<string, (init: RequestInit | undefined) => Response | Promise<Response>>) {
+function fakeNetwork(
+	routes: Record<string, (init: RequestInit | undefined) => Response | Promise<Response>>,
+) {
 	const calls: string[] = [];
 	const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
 		const path = String(input);
@@ -40,7 +42,14 @@ describe('$auth store', () => {
 	}
 	function setup(routes: Parameters<typeof fakeNetwork>[0]) {
 		const net = fakeNetwork(routes);
-		configureAuth({ fetch: net.fetchImpl, now: () => now, cookies: () => jar, navigate, home: '/en', logoutTarget: '/en' });
+		configureAuth({
+			fetch: net.fetchImpl,
+			now: () => now,
+			cookies: () => jar,
+			navigate,
+			home: '/en',
+			logoutTarget: '/en',
+		});
 		return net;
 	}
 
@@ -54,13 +63,29 @@ describe('$auth store', () => {
 	afterEach(() => errors.mockRestore());
 
 	it('login fills user and loggedIn from data, without keeping the tokens', async () => {
-		setup({ '/api/auth/login': () => json(200, { data: { ...USER, token: { access_token: 'a', refresh_token: 'r', expires_at: now + 86_400_000, refresh_expires_at: now + 1e9 } } }) });
+		setup({
+			'/api/auth/login': () =>
+				json(200, {
+					data: {
+						...USER,
+						token: {
+							access_token: 'a',
+							refresh_token: 'r',
+							expires_at: now + 86_400_000,
+							refresh_expires_at: now + 1e9,
+						},
+					},
+				}),
+		});
 		await login('fan@example.com', 'pw');
 		expect($auth.get()).toEqual({ user: USER, loggedIn: true });
 	});
 
 	it('a user-data response without the user field raises', async () => {
-		setup({ '/api/auth/login': () => json(200, { token: {} }), '/api/me': () => json(200, { user: USER }) });
+		setup({
+			'/api/auth/login': () => json(200, { token: {} }),
+			'/api/me': () => json(200, { user: USER }),
+		});
 		await expect(login('a@b.c', 'pw')).rejects.toThrow(/data/);
 		expect($auth.get().loggedIn).toBe(false);
 		await expect(fetchUser()).rejects.toThrow(/data/);
@@ -92,7 +117,10 @@ describe('$auth store', () => {
 	it('a failed refresh resets the session and is logged', async () => {
 		hydrateAuth(USER);
 		cookies(now - 1, now + 1e9);
-		const net = setup({ '/api/auth/refresh-token': () => json(401, { error: 'unauthorized' }), '/api/me': () => json(200, { data: USER }) });
+		const net = setup({
+			'/api/auth/refresh-token': () => json(401, { error: 'unauthorized' }),
+			'/api/me': () => json(200, { data: USER }),
+		});
 		await expect(authFetch('/api/me')).rejects.toThrow('Refresh failed');
 		expect($auth.get()).toEqual({ user: null, loggedIn: false });
 		expect(net.calls).toEqual(['POST /api/auth/refresh-token']);
@@ -106,7 +134,9 @@ describe('$auth store', () => {
 		const failure = await authFetch('/api/me').catch((e: unknown) => e);
 		expect(failure).toBeInstanceOf(ExpiredAuthSessionError);
 		expect((failure as Error).message).toBe(EXPIRED_MESSAGE);
-		expect(EXPIRED_MESSAGE).toBe('Both token and refresh token have expired. Your request was aborted.');
+		expect(EXPIRED_MESSAGE).toBe(
+			'Both token and refresh token have expired. Your request was aborted.',
+		);
 		expect(net.calls).toEqual([]);
 		expect($auth.get()).toEqual({ user: null, loggedIn: false });
 		expect(errors).not.toHaveBeenCalled();
@@ -117,8 +147,10 @@ describe('$auth store', () => {
 		cookies(now + 60_000, now + 1e9);
 		let meCalls = 0;
 		const net = setup({
-			'/api/auth/refresh-token': () => json(200, { data: { ...USER, token: { expires_at: now + 86_400_000 } } }),
-			'/api/me': () => (++meCalls === 1 ? json(401, { error: 'unauthorized' }) : json(200, { data: USER })),
+			'/api/auth/refresh-token': () =>
+				json(200, { data: { ...USER, token: { expires_at: now + 86_400_000 } } }),
+			'/api/me': () =>
+				++meCalls === 1 ? json(401, { error: 'unauthorized' }) : json(200, { data: USER }),
 		});
 		expect((await authFetch('/api/me')).status).toBe(200);
 		expect(net.calls).toEqual(['GET /api/me', 'POST /api/auth/refresh-token', 'GET /api/me']);

@@ -39,7 +39,9 @@ describe('LiveScoresList', () => {
 
 	it('paints the server snapshot before the store knows anything (crawlers, no JavaScript)', () => {
 		const finished: LiveMatchState = { ...match, matchId: '43', status: 'finished' };
-		const html = renderToStaticMarkup(createElement(LiveScoresList, { ...props, initial: [match, finished] }));
+		const html = renderToStaticMarkup(
+			createElement(LiveScoresList, { ...props, initial: [match, finished] }),
+		);
 		expect(html).toContain('Northton');
 		expect(html).toContain('2–1');
 		expect(html).toContain('href="/de/match/42"');
@@ -49,7 +51,11 @@ describe('LiveScoresList', () => {
 
 	it('hides the scores in the server render for a visitor in spoiler-safe mode (from the cookie)', () => {
 		const hidden = renderToStaticMarkup(
-			createElement(LiveScoresList, { ...props, initial: [match], spoiler: { mode: 'hide', delaySec: 0 } }),
+			createElement(LiveScoresList, {
+				...props,
+				initial: [match],
+				spoiler: { mode: 'hide', delaySec: 0 },
+			}),
 		);
 		expect(hidden).toContain('Northton');
 		expect(hidden).not.toContain('2–1');
@@ -66,14 +72,18 @@ describe('LiveMatchCentre', () => {
 	it('labels every timeline type and statistic in every locale', () => {
 		for (const locale of LOCALES) {
 			const labels = matchCentreLabels(useTranslations(locale));
-			for (const k of TIMELINE_LABEL_KEYS) expect(labels.events[k]).not.toMatch(/^(live:|events\.)/);
+			for (const k of TIMELINE_LABEL_KEYS)
+				expect(labels.events[k]).not.toMatch(/^(live:|events\.)/);
 			for (const k of STAT_LABEL_KEYS) expect(labels.stats[k]).not.toMatch(/^(live:|stats\.)/);
-			for (const v of Object.values(leagueTableLabels(useTranslations(locale)))) expect(v).not.toMatch(/^live:|^table\./);
+			for (const v of Object.values(leagueTableLabels(useTranslations(locale))))
+				expect(v).not.toMatch(/^live:|^table\./);
 		}
 	});
 
 	it('renders score, minute, replay label, translated timeline and known statistics', () => {
-		const html = renderToStaticMarkup(createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t) }));
+		const html = renderToStaticMarkup(
+			createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t) }),
+		);
 		expect(html).toContain('2–1');
 		expect(html).toMatch(/67(&#x27;|')/);
 		expect(html).toContain('Wiederholung');
@@ -87,7 +97,9 @@ describe('LiveMatchCentre', () => {
 
 	it('hides the score, the goals and the statistics in spoiler-safe mode', () => {
 		$spoiler.set({ mode: 'hide', delaySec: 0 });
-		const html = renderToStaticMarkup(createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t) }));
+		const html = renderToStaticMarkup(
+			createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t) }),
+		);
 		expect(html).not.toContain('2–1');
 		expect(html).not.toContain('A. Quill');
 		expect(html).not.toContain('Ballbesitz');
@@ -97,8 +109,34 @@ describe('LiveMatchCentre', () => {
 
 describe('LiveLeagueTable', () => {
 	const rows = [
-		{ position: 2, team: { id: 1, name: 'Northton', slug: 'northton' }, played: 2, won: 1, drawn: 0, lost: 1, goalsFor: 3, goalsAgainst: 3, goalDifference: 0, points: 3, form: 'LW', positionChange: null },
-		{ position: 1, team: { id: 2, name: 'Southby', slug: 'southby' }, played: 2, won: 1, drawn: 1, lost: 0, goalsFor: 2, goalsAgainst: 1, goalDifference: 1, points: 4, form: 'WD', positionChange: null },
+		{
+			position: 2,
+			team: { id: 1, name: 'Northton', slug: 'northton' },
+			played: 2,
+			won: 1,
+			drawn: 0,
+			lost: 1,
+			goalsFor: 3,
+			goalsAgainst: 3,
+			goalDifference: 0,
+			points: 3,
+			form: 'LW',
+			positionChange: null,
+		},
+		{
+			position: 1,
+			team: { id: 2, name: 'Southby', slug: 'southby' },
+			played: 2,
+			won: 1,
+			drawn: 1,
+			lost: 0,
+			goalsFor: 2,
+			goalsAgainst: 1,
+			goalDifference: 1,
+			points: 4,
+			form: 'WD',
+			positionChange: null,
+		},
 	];
 	const fixtures = [{ matchId: '42', homeTeamId: 1, awayTeamId: 2 }];
 
@@ -106,7 +144,12 @@ describe('LiveLeagueTable', () => {
 		// Northton leads 2–1 in the live match: 6 points to Southby's 4, so it goes top at once
 		// (it used to jump there only after hydration).
 		const html = renderToStaticMarkup(
-			createElement(LiveLeagueTable, { rows: [...rows].reverse(), fixtures, initial: [match], labels: leagueTableLabels(t) }),
+			createElement(LiveLeagueTable, {
+				rows: [...rows].reverse(),
+				fixtures,
+				initial: [match],
+				labels: leagueTableLabels(t),
+			}),
 		);
 		expect(html).toContain('Live-Tabelle');
 		expect(html.indexOf('Northton')).toBeLessThan(html.indexOf('Southby'));
@@ -116,7 +159,12 @@ describe('LiveLeagueTable', () => {
 	it('keeps the table of finished matches in spoiler-safe mode (it would give the score away)', () => {
 		$spoiler.set({ mode: 'hide', delaySec: 0 });
 		const html = renderToStaticMarkup(
-			createElement(LiveLeagueTable, { rows: [...rows].reverse(), fixtures, initial: [match], labels: leagueTableLabels(t) }),
+			createElement(LiveLeagueTable, {
+				rows: [...rows].reverse(),
+				fixtures,
+				initial: [match],
+				labels: leagueTableLabels(t),
+			}),
 		);
 		expect(html.indexOf('Southby')).toBeLessThan(html.indexOf('Northton'));
 	});

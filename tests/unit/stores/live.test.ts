@@ -27,7 +27,8 @@ class FakeEventSource {
 		this.onopen?.();
 	}
 	emit(kind: string, id: number, data: unknown) {
-		for (const fn of this.listeners.get(kind) ?? []) fn({ data: JSON.stringify(data), lastEventId: String(id) });
+		for (const fn of this.listeners.get(kind) ?? [])
+			fn({ data: JSON.stringify(data), lastEventId: String(id) });
 	}
 	emitRaw(kind: string, id: number, data: string) {
 		for (const fn of this.listeners.get(kind) ?? []) fn({ data, lastEventId: String(id) });
@@ -146,13 +147,30 @@ describe('$live deltas', () => {
 		const es = connected();
 		expect(live.$liveConnection.get()).toBe('open');
 		const goal = { type: 'goal', minute: 12, side: 'home', player: 'A. Striker' };
-		es.emit('event', 11, { matchId: '1', score: { home: 1, away: 0 }, minute: 12, entry: goal, version: 6 });
-		es.emit('event', 11, { matchId: '1', score: { home: 1, away: 0 }, minute: 12, entry: goal, version: 6 });
+		es.emit('event', 11, {
+			matchId: '1',
+			score: { home: 1, away: 0 },
+			minute: 12,
+			entry: goal,
+			version: 6,
+		});
+		es.emit('event', 11, {
+			matchId: '1',
+			score: { home: 1, away: 0 },
+			minute: 12,
+			entry: goal,
+			version: 6,
+		});
 		let m = live.$liveMatches.get()['1'];
 		expect(m?.score).toEqual({ home: 1, away: 0 });
 		expect(m?.minute).toBe(12);
 		expect(m?.timeline.map((t) => t.id)).toEqual([11]);
-		es.emit('correction', 12, { matchId: '1', score: { home: 0, away: 0 }, cancels: 11, version: 7 });
+		es.emit('correction', 12, {
+			matchId: '1',
+			score: { home: 0, away: 0 },
+			cancels: 11,
+			version: 7,
+		});
 		m = live.$liveMatches.get()['1'];
 		expect(m?.score).toEqual({ home: 0, away: 0 });
 		expect(m?.timeline).toEqual([]);
@@ -239,7 +257,11 @@ describe('$live announcements and spoilers', () => {
 		es.emit('event', 11, { matchId: '1', entry: { type: 'yellow', minute: 3 }, version: 6 });
 		expect(live.$announcement.get()).toBeNull();
 		es.emit('event', 12, goal(12, 1));
-		expect(live.$announcement.get()).toMatchObject({ kind: 'goal', score: { home: 1, away: 0 }, home: 'Home1' });
+		expect(live.$announcement.get()).toMatchObject({
+			kind: 'goal',
+			score: { home: 1, away: 0 },
+			home: 'Home1',
+		});
 		es.emit('event', 13, goal(13, 2));
 		es.emit('event', 14, goal(14, 3));
 		expect(live.$announcement.get()?.score).toEqual({ home: 1, away: 0 });
@@ -248,7 +270,11 @@ describe('$live announcements and spoilers', () => {
 		const seq = live.$announcement.get()?.seq;
 		vi.advanceTimersByTime(60_000);
 		expect(live.$announcement.get()?.seq).toBe(seq);
-		es.emit('event', 15, { matchId: '1', entry: { type: 'red', minute: 70, side: 'away' }, version: 20 });
+		es.emit('event', 15, {
+			matchId: '1',
+			entry: { type: 'red', minute: 70, side: 'away' },
+			version: 20,
+		});
 		expect(live.$announcement.get()).toMatchObject({ kind: 'red' });
 	});
 
@@ -278,7 +304,9 @@ describe('$live announcements and spoilers', () => {
 		expect(live.$liveMatches.get()['1']?.score).toEqual({ home: 2, away: 0 });
 		expect(live.$liveMatches.get()['1']?.timeline.map((t) => t.id)).toEqual([11, 12]);
 		// A later snapshot (after a reconnect) is held back too.
-		es.emit('snapshot', 20, { matches: [match('1', { score: { home: 5, away: 0 }, version: 30 })] });
+		es.emit('snapshot', 20, {
+			matches: [match('1', { score: { home: 5, away: 0 }, version: 30 })],
+		});
 		expect(live.$liveMatches.get()['1']?.score).toEqual({ home: 2, away: 0 });
 		vi.advanceTimersByTime(30_000);
 		expect(live.$liveMatches.get()['1']?.score).toEqual({ home: 5, away: 0 });
@@ -299,16 +327,22 @@ describe('$live announcements and spoilers', () => {
 describe('runningMinute', () => {
 	it('counts on from the last minute sent, within the period', () => {
 		const at = Date.UTC(2024, 0, 1, 20, 0);
-		const m = { ...match('1', { minute: 30, minuteAt: at }) } as Parameters<LiveModule['runningMinute']>[0];
+		const m = { ...match('1', { minute: 30, minuteAt: at }) } as Parameters<
+			LiveModule['runningMinute']
+		>[0];
 		expect(live.runningMinute(m, at + 5 * 60_000 + 5000)).toBe(35);
 		expect(live.runningMinute(m, at + 40 * 60_000)).toBe(45);
-		expect(live.runningMinute({ ...m, status: 'half_time', minute: 45 }, at + 40 * 60_000)).toBe(45);
+		expect(live.runningMinute({ ...m, status: 'half_time', minute: 45 }, at + 40 * 60_000)).toBe(
+			45,
+		);
 		expect(live.runningMinute({ ...m, minute: null }, at)).toBeNull();
 	});
 
 	it("shows a match just kicked off in its first minute (1', not 0')", () => {
 		const at = Date.UTC(2024, 0, 1, 20, 0);
-		const m = { ...match('1', { minute: 0, minuteAt: at }) } as Parameters<LiveModule['runningMinute']>[0];
+		const m = { ...match('1', { minute: 0, minuteAt: at }) } as Parameters<
+			LiveModule['runningMinute']
+		>[0];
 		expect(live.runningMinute(m, at + 10_000)).toBe(1);
 		expect(live.runningMinute({ ...m, minuteAt: undefined }, at)).toBe(1);
 		expect(live.runningMinute(m, at + 3 * 60_000 + 1)).toBe(3);

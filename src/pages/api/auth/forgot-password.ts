@@ -9,7 +9,11 @@ export const POST: APIRoute = async ({ request, clientAddress, locals }) => {
 	const body = await parseBody(request, forgotBody);
 	if (!body.ok) return body.response;
 	const { email, locale = locals.locale } = body.data;
-	const result = await requestPasswordReset({ email, locale, ip: requestMeta(request, clientAddress).ip });
+	const result = await requestPasswordReset({
+		email,
+		locale,
+		ip: requestMeta(request, clientAddress).ip,
+	});
 	if (!result.ok) return failureResponse(result);
 	return json(202, {
 		data: { status: 'check_email' },

@@ -3,7 +3,12 @@ import { cookieNames, readCookie } from '~/server/auth/cookies';
 import { isCrossSite, rateLimited, requestMeta, unauthorized } from '~/server/auth/http';
 import { limits } from '~/server/auth/rate-limit';
 import { refresh } from '~/server/auth/refresh';
-import { clearCookies, cookieGrantResponse, grantResponse, parseBody } from '~/server/auth/responses';
+import {
+	clearCookies,
+	cookieGrantResponse,
+	grantResponse,
+	parseBody,
+} from '~/server/auth/responses';
 import { refreshBody } from '~/server/auth/schemas';
 
 /**

@@ -5,4 +5,7 @@ import { OPENAPI } from '~/server/football/api/openapi';
 export const prerender = false;
 
 export const GET: APIRoute = ({ request }) =>
-	jsonResponse(OPENAPI, { ifNoneMatch: request.headers.get('if-none-match'), maxAge: MAX_AGE.static });
+	jsonResponse(OPENAPI, {
+		ifNoneMatch: request.headers.get('if-none-match'),
+		maxAge: MAX_AGE.static,
+	});

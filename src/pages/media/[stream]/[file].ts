@@ -12,10 +12,14 @@ export const GET: APIRoute = async ({ params, url, locals, request, clientAddres
 		userId: locals.user?.id ?? null,
 		country: visitorCountry(clientAddress, request.headers),
 	});
-	if (result.status !== 200) return new Response(null, { status: result.status, headers: { 'Cache-Control': 'no-store' } });
+	if (result.status !== 200)
+		return new Response(null, { status: result.status, headers: { 'Cache-Control': 'no-store' } });
 	return new Response(result.body as BodyInit, {
 		status: 200,
 		// Private: the URL is signed for one viewer, no shared cache may keep it.
-		headers: { 'Content-Type': result.contentType ?? 'application/octet-stream', 'Cache-Control': 'private, max-age=60' },
+		headers: {
+			'Content-Type': result.contentType ?? 'application/octet-stream',
+			'Cache-Control': 'private, max-age=60',
+		},
 	});
 };

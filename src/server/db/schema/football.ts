@@ -162,9 +162,7 @@ export const matches = pgTable(
 		index('matches_home_kickoff_idx').on(t.homeTeamId, t.kickoffAt),
 		index('matches_away_kickoff_idx').on(t.awayTeamId, t.kickoffAt),
 		// Partial: of thousands of matches only the few in play are indexed.
-		index('matches_live_idx')
-			.on(t.status)
-			.where(sql`status IN ('live', 'half_time')`),
+		index('matches_live_idx').on(t.status).where(sql`status IN ('live', 'half_time')`),
 	],
 );
 
@@ -192,9 +190,7 @@ export const matchEvents = pgTable(
 		check('match_events_type_check', sql`type IN ('goal', 'card', 'substitution')`),
 		check('match_events_card_check', sql`card IN ('yellow', 'red', 'second_yellow')`),
 		// Partial: scorer lists read goals only.
-		index('match_events_team_idx')
-			.on(t.teamId)
-			.where(sql`type = 'goal'`),
+		index('match_events_team_idx').on(t.teamId).where(sql`type = 'goal'`),
 	],
 );
 

@@ -104,9 +104,7 @@ export const checkouts = pgTable(
 		fkey(t.dealCode, deals.code),
 		check('checkouts_amount_check', sql`amount >= 0`),
 		check('checkouts_status_check', sql`status IN ('open', 'paid', 'failed', 'expired')`),
-		uniqueIndex('checkouts_one_open_idx')
-			.on(t.userId, t.planId)
-			.where(sql`status = 'open'`),
+		uniqueIndex('checkouts_one_open_idx').on(t.userId, t.planId).where(sql`status = 'open'`),
 		index('checkouts_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
 	],
 );

@@ -24,7 +24,7 @@ export async function calendarHandler(input: {
 	ifNoneMatch: string | null;
 	now?: Date;
 }): Promise<Response> {
-	let found;
+	let found: Awaited<ReturnType<typeof calendarMatches>>;
 	if (input.kind === 'team') {
 		const id = param('id', input.id, idParam, true);
 		if (!id.ok) return badRequest(id.param, id.message);
@@ -36,11 +36,17 @@ export async function calendarHandler(input: {
 	}
 	if (!found) return notFound(input.kind === 'team' ? 'Team' : 'Competition');
 	const text = buildCalendar({ name: found.name, matches: found.matches, origin: input.origin });
-	return withEtag(text, 'text/calendar; charset=utf-8', { ifNoneMatch: input.ifNoneMatch, maxAge: 3600 });
+	return withEtag(text, 'text/calendar; charset=utf-8', {
+		ifNoneMatch: input.ifNoneMatch,
+		maxAge: 3600,
+	});
 }
 
 /** `/crest/{id}.svg`: long-cached, since a crest only changes when a team is renamed. */
-export async function crestHandler(input: { id: string | undefined; ifNoneMatch: string | null }): Promise<Response> {
+export async function crestHandler(input: {
+	id: string | undefined;
+	ifNoneMatch: string | null;
+}): Promise<Response> {
 	const id = param('id', input.id, idParam, true);
 	if (!id.ok) return badRequest(id.param, id.message);
 	const team = await getTeamRef(await db(), id.value!);

@@ -8,7 +8,15 @@ import { getStandings } from '../queries/standings';
 import { getTeamDetail } from '../queries/teams';
 import { todayIn } from '../time';
 import { badRequest, jsonResponse, MAX_AGE, notFound } from './http';
-import { dateParam, idOrSlugParam, idParam, param, seasonParam, statusParam, timeZoneParam } from './params';
+import {
+	dateParam,
+	idOrSlugParam,
+	idParam,
+	param,
+	seasonParam,
+	statusParam,
+	timeZoneParam,
+} from './params';
 import { h2hJson, matchDetailJson, matchJson, rowJson } from './serialize';
 
 /**
@@ -30,7 +38,10 @@ async function db(): Promise<Database> {
 
 export async function competitionsHandler(input: ApiInput): Promise<Response> {
 	const list = await listCompetitions(await db());
-	return jsonResponse({ competitions: list }, { ifNoneMatch: input.ifNoneMatch, maxAge: MAX_AGE.slow });
+	return jsonResponse(
+		{ competitions: list },
+		{ ifNoneMatch: input.ifNoneMatch, maxAge: MAX_AGE.slow },
+	);
 }
 
 export async function competitionHandler(input: ApiInput): Promise<Response> {
@@ -38,7 +49,10 @@ export async function competitionHandler(input: ApiInput): Promise<Response> {
 	if (!id.ok) return badRequest(id.param, id.message);
 	const found = await getCompetition(await db(), id.value!);
 	if (!found) return notFound('Competition');
-	return jsonResponse({ ...found.competition, seasons: found.seasons }, { ifNoneMatch: input.ifNoneMatch, maxAge: MAX_AGE.slow });
+	return jsonResponse(
+		{ ...found.competition, seasons: found.seasons },
+		{ ifNoneMatch: input.ifNoneMatch, maxAge: MAX_AGE.slow },
+	);
 }
 
 export async function standingsHandler(input: ApiInput): Promise<Response> {
@@ -49,10 +63,14 @@ export async function standingsHandler(input: ApiInput): Promise<Response> {
 	const date = param('date', input.query.get('date'), dateParam);
 	if (!date.ok) return badRequest(date.param, date.message);
 	const database = await db();
-	const asOf = date.value ? new Date(Date.parse(`${date.value}T00:00:00Z`) + 86_400_000) : undefined;
+	const asOf = date.value
+		? new Date(Date.parse(`${date.value}T00:00:00Z`) + 86_400_000)
+		: undefined;
 	const s = await getStandings(database, id.value!, { season: season.value, asOf });
 	if (!s) {
-		return (await getCompetition(database, id.value!)) ? notFound(`Season ${season.value}`) : notFound('Competition');
+		return (await getCompetition(database, id.value!))
+			? notFound(`Season ${season.value}`)
+			: notFound('Competition');
 	}
 	return jsonResponse(
 		{
@@ -62,7 +80,10 @@ export async function standingsHandler(input: ApiInput): Promise<Response> {
 			tieBreak: s.rule,
 			asOf: asOf?.toISOString() ?? null,
 			rows: s.tables.flatMap((t) => t.rows.map((r) => rowJson(r, t.group))),
-			groups: s.tables.map((t) => ({ group: t.group, rows: t.rows.map((r) => rowJson(r, t.group)) })),
+			groups: s.tables.map((t) => ({
+				group: t.group,
+				rows: t.rows.map((r) => rowJson(r, t.group)),
+			})),
 		},
 		{ ifNoneMatch: input.ifNoneMatch, maxAge: MAX_AGE.standard },
 	);
@@ -88,7 +109,15 @@ export async function matchesHandler(input: ApiInput): Promise<Response> {
 		// "What is live now", whatever the day: a match that started before midnight stays listed.
 		const live = await liveMatchesNow(await db(), { now, competitionId: competition.value });
 		return jsonResponse(
-			{ date: null, timeZone, from: null, to: null, total: live.total, live: live.live, competitions: compact(live.groups) },
+			{
+				date: null,
+				timeZone,
+				from: null,
+				to: null,
+				total: live.total,
+				live: live.live,
+				competitions: compact(live.groups),
+			},
 			{ ifNoneMatch: input.ifNoneMatch, maxAge: MAX_AGE.live },
 		);
 	}
@@ -109,7 +138,10 @@ export async function matchesHandler(input: ApiInput): Promise<Response> {
 			live: day.live,
 			competitions: compact(day.groups),
 		},
-		{ ifNoneMatch: input.ifNoneMatch, maxAge: status.value === 'live' ? MAX_AGE.live : MAX_AGE.day },
+		{
+			ifNoneMatch: input.ifNoneMatch,
+			maxAge: status.value === 'live' ? MAX_AGE.live : MAX_AGE.day,
+		},
 	);
 }
 
@@ -119,7 +151,10 @@ export async function matchHandler(input: ApiInput): Promise<Response> {
 	const detail = await getMatchDetail(await db(), id.value!, input.now);
 	if (!detail) return notFound('Match');
 	const live = detail.match.status === 'live' || detail.match.status === 'half_time';
-	return jsonResponse(matchDetailJson(detail), { ifNoneMatch: input.ifNoneMatch, maxAge: live ? MAX_AGE.live : MAX_AGE.standard });
+	return jsonResponse(matchDetailJson(detail), {
+		ifNoneMatch: input.ifNoneMatch,
+		maxAge: live ? MAX_AGE.live : MAX_AGE.standard,
+	});
 }
 
 export async function teamHandler(input: ApiInput): Promise<Response> {
@@ -132,7 +167,13 @@ export async function teamHandler(input: ApiInput): Promise<Response> {
 			...t.team,
 			form: t.form,
 			standing: t.standing
-				? { competition: t.standing.competition, season: t.standing.season, group: t.standing.group, teams: t.standing.teams, row: rowJson(t.standing.row, t.standing.group) }
+				? {
+						competition: t.standing.competition,
+						season: t.standing.season,
+						group: t.standing.group,
+						teams: t.standing.teams,
+						row: rowJson(t.standing.row, t.standing.group),
+					}
 				: null,
 			results: t.results.map(matchJson),
 			fixtures: t.fixtures.map(matchJson),

@@ -8,7 +8,10 @@ export const MAX_AGE = { live: 15, day: 30, standard: 60, slow: 300, static: 360
  * no body. `maxAge` feeds Cache-Control (shared caches may serve a little stale while
  * revalidating).
  */
-export function jsonResponse(body: unknown, opts: { ifNoneMatch?: string | null; maxAge?: number; status?: number } = {}): Response {
+export function jsonResponse(
+	body: unknown,
+	opts: { ifNoneMatch?: string | null; maxAge?: number; status?: number } = {},
+): Response {
 	const text = JSON.stringify(body);
 	return withEtag(text, 'application/json; charset=utf-8', opts);
 }
@@ -17,13 +20,19 @@ export function jsonResponse(body: unknown, opts: { ifNoneMatch?: string | null;
 export function withEtag(
 	text: string,
 	contentType: string,
-	opts: { ifNoneMatch?: string | null; maxAge?: number; status?: number; cacheControl?: string } = {},
+	opts: {
+		ifNoneMatch?: string | null;
+		maxAge?: number;
+		status?: number;
+		cacheControl?: string;
+	} = {},
 ): Response {
 	const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
 	const maxAge = opts.maxAge ?? MAX_AGE.standard;
 	const headers = new Headers({
 		ETag: etag,
-		'Cache-Control': opts.cacheControl ?? `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}`,
+		'Cache-Control':
+			opts.cacheControl ?? `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}`,
 	});
 	if ((opts.status ?? 200) === 200 && etagMatches(opts.ifNoneMatch, etag)) {
 		return new Response(null, { status: 304, headers });

@@ -48,9 +48,12 @@ export function param<T>(
 	required = false,
 ): ParamResult<T | undefined> {
 	if (raw == null || raw === '') {
-		return required ? { ok: false, param: name, message: 'is required' } : { ok: true, value: undefined };
+		return required
+			? { ok: false, param: name, message: 'is required' }
+			: { ok: true, value: undefined };
 	}
 	const parsed = schema.safeParse(raw);
-	if (!parsed.success) return { ok: false, param: name, message: parsed.error.issues[0]?.message ?? 'is invalid' };
+	if (!parsed.success)
+		return { ok: false, param: name, message: parsed.error.issues[0]?.message ?? 'is invalid' };
 	return { ok: true, value: parsed.data };
 }

@@ -6,7 +6,13 @@ import type { MatchSummary, TeamSummary } from '../queries/shape';
 /** The API's JSON shapes (documented in openapi.ts). Dates are ISO 8601 UTC instants. */
 
 const side = (p: [number, number] | null) => (p ? { home: p[0], away: p[1] } : null);
-const team = (t: TeamSummary) => ({ id: t.id, name: t.name, shortName: t.shortName, slug: t.slug, tla: t.tla });
+const team = (t: TeamSummary) => ({
+	id: t.id,
+	name: t.name,
+	shortName: t.shortName,
+	slug: t.slug,
+	tla: t.tla,
+});
 
 export function matchJson(m: MatchSummary) {
 	return {
@@ -23,7 +29,12 @@ export function matchJson(m: MatchSummary) {
 		matchday: m.matchday,
 		homeTeam: team(m.home),
 		awayTeam: team(m.away),
-		score: { ht: side(m.score.ht), ft: side(m.score.ft), et: side(m.score.et), pen: side(m.score.pen) },
+		score: {
+			ht: side(m.score.ht),
+			ft: side(m.score.ft),
+			et: side(m.score.et),
+			pen: side(m.score.pen),
+		},
 		winner: m.winner,
 		version: m.version,
 		updatedAt: m.updatedAt.toISOString(),
@@ -33,7 +44,10 @@ export function matchJson(m: MatchSummary) {
 }
 
 /** A standings row with its group (null in a single table); the team reduced to its reference. */
-export function rowJson(r: StandingsRow, group: string | null = null): StandingsRow & { group: string | null } {
+export function rowJson(
+	r: StandingsRow,
+	group: string | null = null,
+): StandingsRow & { group: string | null } {
 	return { ...r, team: { id: r.team.id, name: r.team.name, slug: r.team.slug }, group };
 }
 
@@ -78,6 +92,8 @@ export function matchDetailJson(d: MatchDetail) {
 		})),
 		lineups: d.lineups,
 		headToHead: h2hJson(d.headToHead),
-		table: d.table ? { group: d.table.group, rows: d.table.rows.map((r) => rowJson(r, d.table!.group)) } : null,
+		table: d.table
+			? { group: d.table.group, rows: d.table.rows.map((r) => rowJson(r, d.table!.group)) }
+			: null,
 	};
 }

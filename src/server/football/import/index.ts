@@ -4,7 +4,14 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '~/server/db/client';
 import { aliasKey, shortName, slugify, teamColours, tla } from '../names';
 import { canonicalClubName, CLUB_ALIASES, NATION_CODES, RIVALRIES } from './aliases';
-import { parseSourceFile, squadsSchema, stadiumsSchema, teamsFileSchema, type ParsedMatch, type RawTeam } from './parse';
+import {
+	parseSourceFile,
+	squadsSchema,
+	stadiumsSchema,
+	teamsFileSchema,
+	type ParsedMatch,
+	type RawTeam,
+} from './parse';
 import { COMPETITIONS, SOURCE_FILES, competitionInfo, type SourceFile } from './sources';
 import { rowsOf } from '~/server/db/rows';
 import { upsertRows, type UpsertCount } from './upsert';
@@ -49,7 +56,10 @@ export function aliasOf(t: RawTeam): string {
  * Imports the openfootball data set: idempotent upserts on natural keys, so a second run
  * reports zero inserted and zero updated rows. Returns counts per table.
  */
-export async function importFootballData(db: Database, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importFootballData(
+	db: Database,
+	options: ImportOptions = {},
+): Promise<ImportReport> {
 	const dir = options.dataDir ?? defaultDataDir();
 	const now = options.now ?? new Date();
 	const files = options.files ?? SOURCE_FILES;
@@ -81,7 +91,9 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 	);
 	report.competitions = comp.count;
 	const compIds = new Map(
-		rowsOf<{ id: number; code: string }>(await db.execute(sql`SELECT id, code FROM competitions`)).map((r) => [r.code, Number(r.id)]),
+		rowsOf<{ id: number; code: string }>(
+			await db.execute(sql`SELECT id, code FROM competitions`),
+		).map((r) => [r.code, Number(r.id)]),
 	);
 	const seasonRows = parsed.map(({ file, matches }) => {
 		const dates = matches.map((m) => m.localDate).sort();
@@ -104,7 +116,9 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 	// Teams: one record per canonical key, existing aliases win (a renamed team keeps its id).
 	const knownAliases = new Map(
 		rowsOf<{ alias: string; key: string }>(
-			await db.execute(sql`SELECT a.alias, t.key FROM team_aliases a JOIN teams t ON t.id = a.team_id`),
+			await db.execute(
+				sql`SELECT a.alias, t.key FROM team_aliases a JOIN teams t ON t.id = a.team_id`,
+			),
 		).map((r) => [r.alias, r.key]),
 	);
 	// National teams are keyed by FIFA code: learn name → code from every file that has one.
@@ -112,10 +126,12 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 	const teamsFile = files.find((f) => f.teams);
 	const nationCodes = new Map(Object.entries(NATION_CODES));
 	if (teamsFile?.teams) {
-		for (const t of teamsFileSchema.parse(await readJson(dir, teamsFile.teams))) nationCodes.set(t.name, t.fifa_code);
+		for (const t of teamsFileSchema.parse(await readJson(dir, teamsFile.teams)))
+			nationCodes.set(t.name, t.fifa_code);
 	}
 	for (const { matches } of parsed) {
-		for (const m of matches) for (const t of [m.home, m.away]) if (t.national && t.code) nationCodes.set(t.name, t.code);
+		for (const m of matches)
+			for (const t of [m.home, m.away]) if (t.national && t.code) nationCodes.set(t.name, t.code);
 	}
 	const keyOfRaw = (t: RawTeam): string => {
 		const known = knownAliases.get(aliasOf(t));
@@ -130,7 +146,14 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 		if (!rec) {
 			const name = t.national ? t.name : canonicalClubName(t.name);
 			const code = t.national ? key.slice('nation:'.length) : null;
-			rec = { key, name, national: t.national, country: t.national ? code : null, code, aliases: new Set() };
+			rec = {
+				key,
+				name,
+				national: t.national,
+				country: t.national ? code : null,
+				code,
+				aliases: new Set(),
+			};
 			teams.set(key, rec);
 		}
 		rec.country ??= t.country ?? fallbackCountry;
@@ -138,7 +161,8 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 		rec.aliases.add(aliasOf({ ...t, name: rec.name }));
 	};
 	for (const { file, matches } of parsed) {
-		const area = file.format === 'league' ? (competitionInfo(file.competition).clubCountry ?? null) : null;
+		const area =
+			file.format === 'league' ? (competitionInfo(file.competition).clubCountry ?? null) : null;
 		for (const m of matches) {
 			note(m.home, area);
 			note(m.away, area);
@@ -148,7 +172,9 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 		teams.get(`club:${canonical}`)?.aliases.add(aliasOf({ name: variant, national: false }));
 	}
 	const existingSlugs = new Map(
-		rowsOf<{ key: string; slug: string }>(await db.execute(sql`SELECT key, slug FROM teams`)).map((r) => [r.key, r.slug]),
+		rowsOf<{ key: string; slug: string }>(await db.execute(sql`SELECT key, slug FROM teams`)).map(
+			(r) => [r.key, r.slug],
+		),
 	);
 	const takenSlugs = new Set(existingSlugs.values());
 	const teamRows = [...teams.values()].map((t) => {
@@ -174,11 +200,17 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 			colour_secondary: colours.secondary,
 		};
 	});
-	report.teams = (await upsertRows(db, 'teams', teamRows, ['key'], { onChange: { updated_at: 'now()' } })).count;
+	report.teams = (
+		await upsertRows(db, 'teams', teamRows, ['key'], { onChange: { updated_at: 'now()' } })
+	).count;
 	const teamIds = new Map(
-		rowsOf<{ id: number; key: string }>(await db.execute(sql`SELECT id, key FROM teams`)).map((r) => [r.key, Number(r.id)]),
+		rowsOf<{ id: number; key: string }>(await db.execute(sql`SELECT id, key FROM teams`)).map(
+			(r) => [r.key, Number(r.id)],
+		),
 	);
-	const aliasRows = [...teams.values()].flatMap((t) => [...t.aliases].map((alias) => ({ alias, team_id: teamIds.get(t.key)! })));
+	const aliasRows = [...teams.values()].flatMap((t) =>
+		[...t.aliases].map((alias) => ({ alias, team_id: teamIds.get(t.key)! })),
+	);
 	report.teamAliases = (await upsertRows(db, 'team_aliases', aliasRows, ['alias'])).count;
 	const teamIdOf = (t: RawTeam) => teamIds.get(keyOfRaw(t))!;
 	const rivalryRows = RIVALRIES.flatMap(([a, b]) => {
@@ -187,7 +219,9 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 		const [lo, hi] = ids[0] < ids[1] ? ids : [ids[1], ids[0]];
 		return [{ team_a_id: lo, team_b_id: hi }];
 	});
-	report.rivalries = (await upsertRows(db, 'rivalries', rivalryRows, ['team_a_id', 'team_b_id'])).count;
+	report.rivalries = (
+		await upsertRows(db, 'rivalries', rivalryRows, ['team_a_id', 'team_b_id'])
+	).count;
 
 	// Venues (World Cup stadium files). Grounds are written "Stadium, City" (2022; the stadium
 	// name may differ: "Lusail Iconic Stadium" vs "Lusail Stadium") or just the city (2026),
@@ -199,13 +233,22 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 		const stadiums = stadiumsSchema.parse(await readJson(dir, file.stadiums)).stadiums;
 		const cityOf = (city: string) => city.replace(/\s*\(\d+\)$/, '');
 		const cityCount = new Map<string, number>();
-		for (const s of stadiums) cityCount.set(aliasKey(cityOf(s.city)), (cityCount.get(aliasKey(cityOf(s.city))) ?? 0) + 1);
+		for (const s of stadiums)
+			cityCount.set(aliasKey(cityOf(s.city)), (cityCount.get(aliasKey(cityOf(s.city))) ?? 0) + 1);
 		for (const s of stadiums) {
 			const city = cityOf(s.city);
 			const key = aliasKey(`${s.name} ${city}`);
-			venueRows.push({ key, name: s.name, city, country_code: s.cc ?? null, time_zone: s.timezone ?? null, capacity: s.capacity ?? null });
+			venueRows.push({
+				key,
+				name: s.name,
+				city,
+				country_code: s.cc ?? null,
+				time_zone: s.timezone ?? null,
+				capacity: s.capacity ?? null,
+			});
 			venueLookup.set(`${file.season}|name:${aliasKey(s.name)}`, key);
-			if (cityCount.get(aliasKey(city)) === 1) venueLookup.set(`${file.season}|city:${aliasKey(city)}`, key);
+			if (cityCount.get(aliasKey(city)) === 1)
+				venueLookup.set(`${file.season}|city:${aliasKey(city)}`, key);
 		}
 	}
 	const venueKeyOf = (season: string, ground: string): string | undefined => {
@@ -217,7 +260,9 @@ export async function importFootballData(db: Database, options: ImportOptions = 
 	};
 	report.venues = (await upsertRows(db, 'venues', venueRows, ['key'])).count;
 	const venueIds = new Map(
-		rowsOf<{ id: number; key: string }>(await db.execute(sql`SELECT id, key FROM venues`)).map((r) => [r.key, Number(r.id)]),
+		rowsOf<{ id: number; key: string }>(await db.execute(sql`SELECT id, key FROM venues`)).map(
+			(r) => [r.key, Number(r.id)],
+		),
 	);
 
 	// Matches. A change to kick-off, status or score bumps `version` (calendar SEQUENCE).

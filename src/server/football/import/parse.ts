@@ -8,7 +8,12 @@ import type { SourceFile } from './sources';
 /** Pure parsing of openfootball JSON into importer records (no database, no file system). */
 
 const pair = z.array(z.number().int().min(0)).length(2);
-const scoreSchema = z.object({ ht: pair.optional(), ft: pair.optional(), et: pair.optional(), p: pair.optional() });
+const scoreSchema = z.object({
+	ht: pair.optional(),
+	ft: pair.optional(),
+	et: pair.optional(),
+	p: pair.optional(),
+});
 const goalSchema = z.object({
 	name: z.string(),
 	minute: z.union([z.number(), z.string()]),

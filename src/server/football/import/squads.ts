@@ -19,7 +19,12 @@ export async function importSquads(
 	teamIdOf: (squad: { name: string; fifa_code: string }) => number | undefined,
 ): Promise<{ players: UpsertCount; squads: UpsertCount }> {
 	const playerRows: Record<string, unknown>[] = [];
-	const memberships: { teamId: number | undefined; playerKey: string; number: number | null; pos: string | null }[] = [];
+	const memberships: {
+		teamId: number | undefined;
+		playerKey: string;
+		number: number | null;
+		pos: string | null;
+	}[] = [];
 	for (const squad of squads) {
 		const teamId = teamIdOf(squad);
 		for (const p of squad.players) {
@@ -37,7 +42,9 @@ export async function importSquads(
 	}
 	const players = (await upsertRows(db, 'players', playerRows, ['key'])).count;
 	const playerIds = new Map(
-		rowsOf<{ id: number; key: string }>(await db.execute(sql`SELECT id, key FROM players`)).map((r) => [r.key, Number(r.id)]),
+		rowsOf<{ id: number; key: string }>(await db.execute(sql`SELECT id, key FROM players`)).map(
+			(r) => [r.key, Number(r.id)],
+		),
 	);
 	const squadRows = memberships
 		.filter((m) => m.teamId !== undefined)
@@ -48,6 +55,8 @@ export async function importSquads(
 			shirt_number: m.number,
 			position: m.pos,
 		}));
-	const squadCount = (await upsertRows(db, 'squads', squadRows, ['season_id', 'team_id', 'player_id'])).count;
+	const squadCount = (
+		await upsertRows(db, 'squads', squadRows, ['season_id', 'team_id', 'player_id'])
+	).count;
 	return { players, squads: squadCount };
 }

@@ -40,7 +40,13 @@ export async function upsertRows(
 	for (let i = 0; i < rows.length; i += chunk) {
 		const part = rows.slice(i, i + chunk);
 		const values = sql.join(
-			part.map((row) => sql`(${sql.join(columns.map((c) => toParam(row[c])), sql`, `)})`),
+			part.map(
+				(row) =>
+					sql`(${sql.join(
+						columns.map((c) => toParam(row[c])),
+						sql`, `,
+					)})`,
+			),
 			sql`, `,
 		);
 		const query: SQL = sql`INSERT INTO ${sql.raw(q(table))} (${sql.raw(columns.map(q).join(', '))}) VALUES ${values} ON CONFLICT (${sql.raw(conflict.map(q).join(', '))}) ${sql.raw(action)} RETURNING ${sql.raw(ret)}`;
@@ -58,4 +64,3 @@ function toParam(value: unknown): SQL {
 	if (value instanceof Date) return sql`${value.toISOString()}::timestamptz`;
 	return sql`${value}`;
 }
-

@@ -15,7 +15,8 @@ export async function calendarMatches(
 	target: { teamId: number } | { competition: string | number },
 	now: Date = new Date(),
 ): Promise<{ name: string; matches: MatchSummary[] } | undefined> {
-	const key = 'teamId' in target ? `ics:team:${target.teamId}` : `ics:competition:${target.competition}`;
+	const key =
+		'teamId' in target ? `ics:team:${target.teamId}` : `ics:competition:${target.competition}`;
 	const rows = await cached(key, 60_000, [LISTS_TAG], () =>
 		'teamId' in target
 			? query<{ name: string; m: unknown }>(
@@ -36,5 +37,8 @@ export async function calendarMatches(
 				),
 	);
 	if (rows.length === 0) return undefined;
-	return { name: rows[0]!.name, matches: rows.filter((r) => r.m != null).map((r) => toMatch(r.m, now)) };
+	return {
+		name: rows[0]!.name,
+		matches: rows.filter((r) => r.m != null).map((r) => toMatch(r.m, now)),
+	};
 }

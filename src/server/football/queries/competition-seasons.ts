@@ -30,7 +30,9 @@ export interface CompetitionInfo {
  */
 export function getCompetitions(): Promise<CompetitionInfo[]> {
 	return cached('pages:competitions', 300_000, [LISTS_TAG], async () =>
-		queryDoc<CompetitionInfo[]>(sql`SELECT coalesce(json_agg(x.j ORDER BY x.weight DESC, x.name), '[]'::json) AS doc FROM (
+		queryDoc<
+			CompetitionInfo[]
+		>(sql`SELECT coalesce(json_agg(x.j ORDER BY x.weight DESC, x.name), '[]'::json) AS doc FROM (
 			SELECT c.weight, c.name, json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'code', c.code, 'type', c.type,
 				'areaCode', c.area_code, 'areaName', c.area_name, 'weight', c.weight,
 				'seasons', (SELECT coalesce(json_agg(json_build_object('id', s.id, 'label', s.label, 'name', s.name,
@@ -46,8 +48,12 @@ export async function competitionBySlug(slug: string): Promise<CompetitionInfo |
 }
 
 /** Competitions grouped by country or area, areas in name order. */
-export function groupByArea<T extends { areaName: string }>(list: readonly T[]): { areaName: string; items: T[] }[] {
+export function groupByArea<T extends { areaName: string }>(
+	list: readonly T[],
+): { areaName: string; items: T[] }[] {
 	const map = new Map<string, T[]>();
 	for (const c of list) map.set(c.areaName, [...(map.get(c.areaName) ?? []), c]);
-	return [...map.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([areaName, items]) => ({ areaName, items }));
+	return [...map.entries()]
+		.sort(([a], [b]) => a.localeCompare(b))
+		.map(([areaName, items]) => ({ areaName, items }));
 }

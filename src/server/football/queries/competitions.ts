@@ -58,7 +58,10 @@ export async function listCompetitions(db: Database): Promise<CompetitionListIte
 export async function listCompetitionsByArea(db: Database): Promise<AreaGroup[]> {
 	const groups = new Map<string, AreaGroup>();
 	for (const c of await listCompetitions(db)) {
-		const g = groups.get(c.areaCode) ?? { area: { code: c.areaCode, name: c.areaName }, competitions: [] };
+		const g = groups.get(c.areaCode) ?? {
+			area: { code: c.areaCode, name: c.areaName },
+			competitions: [],
+		};
 		g.competitions.push(c);
 		groups.set(c.areaCode, g);
 	}
@@ -71,7 +74,10 @@ export async function listCompetitionsByArea(db: Database): Promise<AreaGroup[]>
 }
 
 /** One competition (id or slug) with its seasons; undefined when unknown. */
-export async function getCompetition(db: Database, idOrSlug: string | number): Promise<CompetitionDetail | undefined> {
+export async function getCompetition(
+	db: Database,
+	idOrSlug: string | number,
+): Promise<CompetitionDetail | undefined> {
 	return cached(`competition:${idOrSlug}`, 300_000, [LISTS_TAG], async () => {
 		const [row] = await query<Record<string, unknown>>(
 			db,

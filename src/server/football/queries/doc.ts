@@ -4,7 +4,6 @@ import { rowsOf } from '~/server/db/rows';
 
 export { sql };
 
-
 /**
  * Runs ONE statement whose single row has a single `doc` column holding JSON (built with
  * json_build_object / json_agg), so a whole page's data costs one database round trip.

@@ -37,7 +37,9 @@ export function h2hMatchesFrom(rows: RawMeeting[]): H2HMatch[] {
 }
 
 const teamWhere = (alias: string, idOrSlug: string | number) =>
-	/^\d+$/.test(String(idOrSlug)) ? sql`${sql.raw(alias)}.id = ${Number(idOrSlug)}` : sql`${sql.raw(alias)}.slug = ${String(idOrSlug)}`;
+	/^\d+$/.test(String(idOrSlug))
+		? sql`${sql.raw(alias)}.id = ${Number(idOrSlug)}`
+		: sql`${sql.raw(alias)}.slug = ${String(idOrSlug)}`;
 
 /**
  * Every meeting of two teams in the data (ids or slugs), with the record from team1's
@@ -87,7 +89,10 @@ export function splitVsSlug(slug: string): [string, string][] {
 }
 
 /** Head-to-head from a `"{slug}-vs-{slug}"` path segment; undefined when no split names two teams. */
-export async function getHeadToHeadBySlug(db: Database, slug: string): Promise<HeadToHead | undefined> {
+export async function getHeadToHeadBySlug(
+	db: Database,
+	slug: string,
+): Promise<HeadToHead | undefined> {
 	for (const [a, b] of splitVsSlug(slug)) {
 		if (/^\d+$/.test(a) || /^\d+$/.test(b)) continue;
 		const found = await getHeadToHead(db, a, b);
@@ -98,4 +103,3 @@ export async function getHeadToHeadBySlug(db: Database, slug: string): Promise<H
 
 /** The canonical head-to-head path segment for two team slugs. */
 export const vsSlug = (a: { slug: string }, b: { slug: string }) => `${a.slug}-vs-${b.slug}`;
-

@@ -12,7 +12,13 @@ export interface HotMatch {
 	match: MatchSummary;
 	score: number;
 	/** The parts of the score, so a page can say why a match is hot. */
-	reasons: { competition: number; table: number; closeness: number; rivalry: number; stage: number };
+	reasons: {
+		competition: number;
+		table: number;
+		closeness: number;
+		rivalry: number;
+		stage: number;
+	};
 	positions: { home: number | null; away: number | null };
 }
 
@@ -40,10 +46,24 @@ export function hotScore(input: {
 	const table = known ? 25 * (strength(input.home!) + strength(input.away!)) : 0;
 	const closeness = known ? 10 * (1 - Math.abs(input.home! - input.away!) / (n - 1)) : 0;
 	const rivalry = input.rivalry ? 30 : 0;
-	const stage = input.stage === 'knockout' ? (/final$/i.test(input.round) && !/semi|quarter/i.test(input.round) ? 40 : 20) : 0;
+	const stage =
+		input.stage === 'knockout'
+			? /final$/i.test(input.round) && !/semi|quarter/i.test(input.round)
+				? 40
+				: 20
+			: 0;
 	const round = (x: number) => Math.round(x * 10) / 10;
-	const parts = { competition: input.weight, table: round(table), closeness: round(closeness), rivalry, stage };
-	return { ...parts, total: round(parts.competition + parts.table + parts.closeness + parts.rivalry + parts.stage) };
+	const parts = {
+		competition: input.weight,
+		table: round(table),
+		closeness: round(closeness),
+		rivalry,
+		stage,
+	};
+	return {
+		...parts,
+		total: round(parts.competition + parts.table + parts.closeness + parts.rivalry + parts.stage),
+	};
 }
 
 /**
@@ -93,31 +113,44 @@ export async function hotMatches(
 		const key = `${m.season.id}|${m.groupName ?? ''}`;
 		let p = positions.get(key);
 		if (!p) {
-			const rows = (bySeason.get(m.season.id) ?? []).filter((x) => (x.g ?? '') === (m.groupName ?? ''));
+			const rows = (bySeason.get(m.season.id) ?? []).filter(
+				(x) => (x.g ?? '') === (m.groupName ?? ''),
+			);
 			const [table] = tablesFrom(rows, teams, tieBreakRule(m.competition.code, m.season.label));
-			p = { pos: new Map(table?.rows.filter((r) => r.played > 0).map((r) => [r.team.id, r.position])), size: table?.rows.length ?? 0 };
+			p = {
+				pos: new Map(table?.rows.filter((r) => r.played > 0).map((r) => [r.team.id, r.position])),
+				size: table?.rows.length ?? 0,
+			};
 			positions.set(key, p);
 		}
 		return p;
 	};
-	const ranked = json<{ m: unknown; w: number; r: boolean }[]>(row.candidates).map(({ m: raw, w, r: rivals }) => {
-		const match = toMatch(raw, now);
-		const inTable = match.stage === 'regular' || match.stage === 'league_phase' || match.stage === 'group';
-		const p = inTable ? positionsFor(match) : undefined;
-		const home = p?.pos.get(match.home.id) ?? null;
-		const away = p?.pos.get(match.away.id) ?? null;
-		const s = hotScore({
-			weight: Number(w),
-			home,
-			away,
-			teams: p?.size ?? 0,
-			rivalry: rivals === true,
-			stage: match.stage,
-			round: match.round,
-		});
-		const { total, ...reasons } = s;
-		return { match, score: total, reasons, positions: { home, away } };
-	});
-	ranked.sort((a, b) => b.score - a.score || a.match.kickoffAt.getTime() - b.match.kickoffAt.getTime() || a.match.id - b.match.id);
+	const ranked = json<{ m: unknown; w: number; r: boolean }[]>(row.candidates).map(
+		({ m: raw, w, r: rivals }) => {
+			const match = toMatch(raw, now);
+			const inTable =
+				match.stage === 'regular' || match.stage === 'league_phase' || match.stage === 'group';
+			const p = inTable ? positionsFor(match) : undefined;
+			const home = p?.pos.get(match.home.id) ?? null;
+			const away = p?.pos.get(match.away.id) ?? null;
+			const s = hotScore({
+				weight: Number(w),
+				home,
+				away,
+				teams: p?.size ?? 0,
+				rivalry: rivals === true,
+				stage: match.stage,
+				round: match.round,
+			});
+			const { total, ...reasons } = s;
+			return { match, score: total, reasons, positions: { home, away } };
+		},
+	);
+	ranked.sort(
+		(a, b) =>
+			b.score - a.score ||
+			a.match.kickoffAt.getTime() - b.match.kickoffAt.getTime() ||
+			a.match.id - b.match.id,
+	);
 	return ranked.slice(0, limit);
 }

@@ -52,7 +52,11 @@ export interface MatchDetail {
  * every earlier meeting of the two teams and the season's table matches. Undefined for an
  * unknown id.
  */
-export async function getMatchDetail(db: Database, id: number, now: Date = new Date()): Promise<MatchDetail | undefined> {
+export async function getMatchDetail(
+	db: Database,
+	id: number,
+	now: Date = new Date(),
+): Promise<MatchDetail | undefined> {
 	const row = await cached(`match:${id}`, 30_000, [matchTag(id), LISTS_TAG], async () => {
 		const [r] = await query<Record<string, unknown>>(
 			db,
@@ -99,13 +103,23 @@ export async function getMatchDetail(db: Database, id: number, now: Date = new D
 	const away: TeamRef = { id: match.away.id, name: match.away.name, slug: match.away.slug };
 	const events = json<Omit<MatchEvent, 'side'>[]>(row.events).map((e) => ({
 		...e,
-		side: e.teamId === home.id ? ('home' as const) : e.teamId === away.id ? ('away' as const) : null,
+		side:
+			e.teamId === home.id ? ('home' as const) : e.teamId === away.id ? ('away' as const) : null,
 	}));
 	let table: MatchDetail['table'] = null;
 	if (row.season_matches) {
 		const teams = new Map(json<TeamRef[]>(row.season_teams).map((t) => [t.id, t]));
-		const [computed] = tablesFrom(json<SeasonMatchRow[]>(row.season_matches), teams, tieBreakRule(match.competition.code, match.season.label));
-		if (computed) table = { group: computed.group, rows: around(computed.rows, [home.id, away.id]), highlight: [home.id, away.id] };
+		const [computed] = tablesFrom(
+			json<SeasonMatchRow[]>(row.season_matches),
+			teams,
+			tieBreakRule(match.competition.code, match.season.label),
+		);
+		if (computed)
+			table = {
+				group: computed.group,
+				rows: around(computed.rows, [home.id, away.id]),
+				highlight: [home.id, away.id],
+			};
 	}
 	return {
 		match,

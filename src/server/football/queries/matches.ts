@@ -4,7 +4,14 @@ import { cached } from '~/server/cache/data-cache';
 import { LISTS_TAG } from '~/server/cache/tags';
 import { dayRangeUtc } from '../time';
 import { query, toInt } from './sql';
-import { MATCH_JOINS, MATCH_JSON, RESULT_STATUS_SQL, toMatch, type CompetitionRef, type MatchSummary } from './shape';
+import {
+	MATCH_JOINS,
+	MATCH_JSON,
+	RESULT_STATUS_SQL,
+	toMatch,
+	type CompetitionRef,
+	type MatchSummary,
+} from './shape';
 
 const LIVE = sql.raw(`('live', 'half_time')`);
 
@@ -45,7 +52,13 @@ export interface DayMatches {
  */
 export async function matchesForDay(
 	db: Database,
-	opts: { date: string; timeZone: string; now?: Date; competitionId?: number; filter?: MatchFilter },
+	opts: {
+		date: string;
+		timeZone: string;
+		now?: Date;
+		competitionId?: number;
+		filter?: MatchFilter;
+	},
 ): Promise<DayMatches> {
 	const now = opts.now ?? new Date();
 	const filter = opts.filter ?? 'all';
@@ -63,18 +76,33 @@ export async function matchesForDay(
 			ORDER BY c.weight DESC, c.id, m.kickoff_at, m.id`,
 		),
 	);
-	const groups = new Map<number, { competition: CompetitionRef; matches: MatchSummary[]; weight: number }>();
+	const groups = new Map<
+		number,
+		{ competition: CompetitionRef; matches: MatchSummary[]; weight: number }
+	>();
 	for (const r of raw) {
 		const m = toMatch(r.m, now);
-		const g = groups.get(m.competition.id) ?? { competition: m.competition, matches: [], weight: toInt(r.w) };
+		const g = groups.get(m.competition.id) ?? {
+			competition: m.competition,
+			matches: [],
+			weight: toInt(r.w),
+		};
 		g.matches.push(m);
 		groups.set(m.competition.id, g);
 	}
 	const list = [...groups.values()];
 	for (const g of list) {
-		g.matches.sort((a, b) => Number(isLive(b)) - Number(isLive(a)) || a.kickoffAt.getTime() - b.kickoffAt.getTime() || a.id - b.id);
+		g.matches.sort(
+			(a, b) =>
+				Number(isLive(b)) - Number(isLive(a)) ||
+				a.kickoffAt.getTime() - b.kickoffAt.getTime() ||
+				a.id - b.id,
+		);
 	}
-	list.sort((a, b) => Number(b.matches.some(isLive)) - Number(a.matches.some(isLive)) || b.weight - a.weight);
+	list.sort(
+		(a, b) =>
+			Number(b.matches.some(isLive)) - Number(a.matches.some(isLive)) || b.weight - a.weight,
+	);
 	const all = list.flatMap((g) => g.matches);
 	return {
 		date: opts.date,
@@ -147,7 +175,8 @@ export async function listMatches(
 	const where: SQL[] = [filterSql(filter, now)];
 	if (opts.competitionId) where.push(sql`c.id = ${opts.competitionId}`);
 	if (opts.seasonId) where.push(sql`s.id = ${opts.seasonId}`);
-	if (opts.teamId) where.push(sql`(m.home_team_id = ${opts.teamId} OR m.away_team_id = ${opts.teamId})`);
+	if (opts.teamId)
+		where.push(sql`(m.home_team_id = ${opts.teamId} OR m.away_team_id = ${opts.teamId})`);
 	if (opts.from) where.push(sql`m.kickoff_at >= ${opts.from.toISOString()}::timestamptz`);
 	if (opts.to) where.push(sql`m.kickoff_at < ${opts.to.toISOString()}::timestamptz`);
 	const order = filter === 'results' ? sql`m.kickoff_at DESC, m.id DESC` : sql`m.kickoff_at, m.id`;

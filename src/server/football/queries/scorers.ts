@@ -24,10 +24,21 @@ export async function topScorers(
 	opts: { season?: string; limit?: number } = {},
 ): Promise<Scorer[]> {
 	const limit = Math.min(100, Math.max(1, opts.limit ?? 20));
-	return cached(`scorers:${idOrSlug}:${opts.season ?? ''}:${limit}`, 60_000, [LISTS_TAG], async () => {
-		const rows = await query<{ player: string; id: number; name: string; slug: string; goals: number; penalties: number }>(
-			db,
-			sql`WITH s AS (SELECT s.id FROM seasons s JOIN competitions c ON c.id = s.competition_id
+	return cached(
+		`scorers:${idOrSlug}:${opts.season ?? ''}:${limit}`,
+		60_000,
+		[LISTS_TAG],
+		async () => {
+			const rows = await query<{
+				player: string;
+				id: number;
+				name: string;
+				slug: string;
+				goals: number;
+				penalties: number;
+			}>(
+				db,
+				sql`WITH s AS (SELECT s.id FROM seasons s JOIN competitions c ON c.id = s.competition_id
 				WHERE ${competitionWhere(idOrSlug)} AND (${opts.season ?? null}::text IS NULL OR s.label = ${opts.season ?? null})
 				ORDER BY s.start_date DESC NULLS LAST, s.label DESC LIMIT 1)
 			SELECT e.player_name AS player, t.id, t.name, t.slug, count(*)::int AS goals,
@@ -36,15 +47,22 @@ export async function topScorers(
 			WHERE m.season_id = (SELECT id FROM s) AND e.type = 'goal' AND NOT e.own_goal AND e.player_name IS NOT NULL
 			GROUP BY e.player_name, t.id, t.name, t.slug
 			ORDER BY goals DESC, penalties ASC, e.player_name LIMIT ${limit}`,
-		);
-		let rank = 0;
-		let last = -1;
-		return rows.map((r, i) => {
-			if (r.goals !== last) {
-				rank = i + 1;
-				last = r.goals;
-			}
-			return { rank, player: r.player, team: { id: Number(r.id), name: r.name, slug: r.slug }, goals: Number(r.goals), penalties: Number(r.penalties) };
-		});
-	});
+			);
+			let rank = 0;
+			let last = -1;
+			return rows.map((r, i) => {
+				if (r.goals !== last) {
+					rank = i + 1;
+					last = r.goals;
+				}
+				return {
+					rank,
+					player: r.player,
+					team: { id: Number(r.id), name: r.name, slug: r.slug },
+					goals: Number(r.goals),
+					penalties: Number(r.penalties),
+				};
+			});
+		},
+	);
 }

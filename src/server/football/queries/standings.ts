@@ -67,7 +67,13 @@ async function loadStandings(
 	opts: { season?: string; asOf?: Date },
 ): Promise<Standings | undefined> {
 	const asOf = opts.asOf ?? new Date('9999-01-01T00:00:00Z');
-	const [row] = await query<{ competition: unknown; seasons: unknown; season: unknown; matches: unknown; teams: unknown }>(
+	const [row] = await query<{
+		competition: unknown;
+		seasons: unknown;
+		season: unknown;
+		matches: unknown;
+		teams: unknown;
+	}>(
 		db,
 		sql`WITH c AS (SELECT c.* FROM competitions c WHERE ${competitionWhere(idOrSlug)}),
 		all_s AS (SELECT s.* FROM seasons s WHERE s.competition_id = (SELECT id FROM c)),

@@ -5,7 +5,15 @@ import { LISTS_TAG } from '~/server/cache/tags';
 import { tieBreakRule } from '../tables/rules';
 import type { TableRow, TeamRef } from '../tables/standings';
 import { json, query } from './sql';
-import { MATCH_JOINS, MATCH_JSON, RESULT_STATUS_SQL, toMatch, type CompetitionRef, type MatchSummary, type TeamSummary } from './shape';
+import {
+	MATCH_JOINS,
+	MATCH_JSON,
+	RESULT_STATUS_SQL,
+	toMatch,
+	type CompetitionRef,
+	type MatchSummary,
+	type TeamSummary,
+} from './shape';
 import { tablesFrom, type SeasonMatchRow } from './standings';
 
 export interface SquadPlayer {
@@ -25,19 +33,31 @@ export interface TeamDetail {
 	/** Last five results across competitions, oldest first ("WDLWW"). */
 	form: string;
 	/** The team's row in its latest league (or tournament group) table. */
-	standing: { competition: CompetitionRef; season: string; group: string | null; row: TableRow; teams: number } | null;
+	standing: {
+		competition: CompetitionRef;
+		season: string;
+		group: string | null;
+		row: TableRow;
+		teams: number;
+	} | null;
 	/** The latest squad the data has (World Cup 2026 for national teams). */
 	squad: { season: string; competition: string; players: SquadPlayer[] } | null;
 }
 
 const teamWhere = (idOrSlug: string | number) =>
-	/^\d+$/.test(String(idOrSlug)) ? sql`t.id = ${Number(idOrSlug)}` : sql`t.slug = ${String(idOrSlug)}`;
+	/^\d+$/.test(String(idOrSlug))
+		? sql`t.id = ${Number(idOrSlug)}`
+		: sql`t.slug = ${String(idOrSlug)}`;
 
 /**
  * A team page's data in ONE round trip: the team, recent results and next fixtures, form,
  * position in its latest table and its latest squad. Undefined for an unknown id/slug.
  */
-export async function getTeamDetail(db: Database, idOrSlug: string | number, now: Date = new Date()): Promise<TeamDetail | undefined> {
+export async function getTeamDetail(
+	db: Database,
+	idOrSlug: string | number,
+	now: Date = new Date(),
+): Promise<TeamDetail | undefined> {
 	// Fixtures are "from now on": the minute joins the cache key.
 	const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
 	const nowIso = minute.toISOString();
@@ -95,24 +115,44 @@ export async function getTeamDetail(db: Database, idOrSlug: string | number, now
 		})
 		.join('');
 	let standing: TeamDetail['standing'] = null;
-	const league = json<(CompetitionRef & { season: string; group: string | null }) | null>(row.league);
+	const league = json<(CompetitionRef & { season: string; group: string | null }) | null>(
+		row.league,
+	);
 	if (league) {
 		const teams = new Map(json<TeamRef[]>(row.league_teams).map((t) => [t.id, t]));
-		const [table] = tablesFrom(json<SeasonMatchRow[]>(row.league_matches), teams, tieBreakRule(league.code, league.season));
+		const [table] = tablesFrom(
+			json<SeasonMatchRow[]>(row.league_matches),
+			teams,
+			tieBreakRule(league.code, league.season),
+		);
 		const mine = table?.rows.find((r) => r.team.id === team.id);
 		if (table && mine) {
 			const { season, group, ...competition } = league;
 			standing = { competition, season, group, row: mine, teams: table.rows.length };
 		}
 	}
-	return { team, results, fixtures, form, standing, squad: json<TeamDetail['squad']>(row.squad) ?? null };
+	return {
+		team,
+		results,
+		fixtures,
+		form,
+		standing,
+		squad: json<TeamDetail['squad']>(row.squad) ?? null,
+	};
 }
 
 /** Teams whose slug, name or a known alias contains `q` (case- and accent-insensitive slug match). */
-export async function searchTeams(db: Database, q: string, limit = 20): Promise<(TeamRef & { isNational: boolean })[]> {
+export async function searchTeams(
+	db: Database,
+	q: string,
+	limit = 20,
+): Promise<(TeamRef & { isNational: boolean })[]> {
 	const needle = q.trim().toLowerCase().slice(0, 100);
 	if (!needle) return [];
-	const slugNeedle = needle.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-');
+	const slugNeedle = needle
+		.normalize('NFKD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.replace(/[^a-z0-9]+/g, '-');
 	const rows = await query<{ id: number; name: string; slug: string; is_national: boolean }>(
 		db,
 		sql`SELECT t.id, t.name, t.slug, t.is_national FROM teams t
@@ -121,22 +161,53 @@ export async function searchTeams(db: Database, q: string, limit = 20): Promise<
 		ORDER BY (t.slug = ${slugNeedle}) DESC, (t.slug LIKE ${`${slugNeedle}%`}) DESC, t.name
 		LIMIT ${Math.min(100, Math.max(1, limit))}`,
 	);
-	return rows.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug, isNational: r.is_national }));
+	return rows.map((r) => ({
+		id: Number(r.id),
+		name: r.name,
+		slug: r.slug,
+		isNational: r.is_national,
+	}));
 }
 
 /** Every team (clubs then national teams, by name), for `/team` and the sitemap. */
-export async function listTeams(db: Database): Promise<(TeamRef & { isNational: boolean; countryCode: string | null })[]> {
+export async function listTeams(
+	db: Database,
+): Promise<(TeamRef & { isNational: boolean; countryCode: string | null })[]> {
 	return cached('teams', 300_000, [LISTS_TAG], async () => {
-		const rows = await query<{ id: number; name: string; slug: string; is_national: boolean; country_code: string | null }>(
+		const rows = await query<{
+			id: number;
+			name: string;
+			slug: string;
+			is_national: boolean;
+			country_code: string | null;
+		}>(
 			db,
 			sql`SELECT id, name, slug, is_national, country_code FROM teams ORDER BY is_national, name`,
 		);
-		return rows.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug, isNational: r.is_national, countryCode: r.country_code }));
+		return rows.map((r) => ({
+			id: Number(r.id),
+			name: r.name,
+			slug: r.slug,
+			isNational: r.is_national,
+			countryCode: r.country_code,
+		}));
 	});
 }
 
 /** A team by id or slug, the minimal fields (API 404 checks, crests, calendars). */
-export async function getTeamRef(db: Database, idOrSlug: string | number): Promise<(TeamRef & { shortName: string; tla: string | null; isNational: boolean; countryCode: string | null; colours: { primary: string; secondary: string } }) | undefined> {
+export async function getTeamRef(
+	db: Database,
+	idOrSlug: string | number,
+): Promise<
+	| (TeamRef & {
+			shortName: string;
+			tla: string | null;
+			isNational: boolean;
+			countryCode: string | null;
+			colours: { primary: string; secondary: string };
+	  })
+	| undefined
+> {
 	const [r] = await query<Record<string, unknown>>(
 		db,
 		sql`SELECT t.id, t.name, t.slug, t.short_name, t.tla, t.is_national, t.country_code, t.colour_primary, t.colour_secondary

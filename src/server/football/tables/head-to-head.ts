@@ -42,7 +42,15 @@ export function computeHeadToHead(team1: TeamRef, team2: TeamRef, matches: H2HMa
 		)
 		.sort((a, b) => b.kickoffAt.getTime() - a.kickoffAt.getTime());
 	const out: HeadToHead = {
-		team1, team2, played: 0, team1Wins: 0, draws: 0, team2Wins: 0, team1Goals: 0, team2Goals: 0, meetings,
+		team1,
+		team2,
+		played: 0,
+		team1Wins: 0,
+		draws: 0,
+		team2Wins: 0,
+		team1Goals: 0,
+		team2Goals: 0,
+		meetings,
 	};
 	for (const m of meetings) {
 		const mine = m.homeTeamId === team1.id ? m.homeGoals : m.awayGoals;

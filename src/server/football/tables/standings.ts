@@ -28,8 +28,18 @@ interface Acc extends Omit<TableRow, 'position' | 'form' | 'positionChange'> {
 
 function blank(team: TeamRef): Acc {
 	return {
-		team, played: 0, won: 0, drawn: 0, lost: 0, goalsFor: 0, goalsAgainst: 0,
-		goalDifference: 0, points: 0, awayGoalsFor: 0, awayWon: 0, results: [],
+		team,
+		played: 0,
+		won: 0,
+		drawn: 0,
+		lost: 0,
+		goalsFor: 0,
+		goalsAgainst: 0,
+		goalDifference: 0,
+		points: 0,
+		awayGoalsFor: 0,
+		awayWon: 0,
+		results: [],
 	};
 }
 
@@ -48,15 +58,19 @@ function accumulate(teams: TeamRef[], matches: TableMatch[]): Map<number, Acc> {
 		away.goalsAgainst += m.homeGoals;
 		away.awayGoalsFor += m.awayGoals;
 		if (m.homeGoals > m.awayGoals) {
-			home.won++; away.lost++;
+			home.won++;
+			away.lost++;
 			home.results.push({ at, letter: 'W' });
 			away.results.push({ at, letter: 'L' });
 		} else if (m.homeGoals < m.awayGoals) {
-			away.won++; home.lost++; away.awayWon++;
+			away.won++;
+			home.lost++;
+			away.awayWon++;
 			home.results.push({ at, letter: 'L' });
 			away.results.push({ at, letter: 'W' });
 		} else {
-			home.drawn++; away.drawn++;
+			home.drawn++;
+			away.drawn++;
 			home.results.push({ at, letter: 'D' });
 			away.results.push({ at, letter: 'D' });
 		}
@@ -69,7 +83,10 @@ function accumulate(teams: TeamRef[], matches: TableMatch[]): Map<number, Acc> {
 }
 
 type Cmp = (a: Acc, b: Acc) => number;
-const desc = (f: (x: Acc) => number): Cmp => (a, b) => f(b) - f(a);
+const desc =
+	(f: (x: Acc) => number): Cmp =>
+	(a, b) =>
+		f(b) - f(a);
 const byName: Cmp = (a, b) => a.team.name.localeCompare(b.team.name, 'en');
 
 /** Mini-table comparator among `group` using only the matches between them. */
@@ -137,7 +154,11 @@ function rank(teams: TeamRef[], matches: TableMatch[], rule: TieBreakRule): Acc[
  * the latest matchday in `matches` (the highest `matchday`; by kick-off date when matchdays
  * are unknown): re-scheduled games make this approximate, as on most sites.
  */
-export function computeTable(teams: TeamRef[], matches: TableMatch[], rule: TieBreakRule): TableRow[] {
+export function computeTable(
+	teams: TeamRef[],
+	matches: TableMatch[],
+	rule: TieBreakRule,
+): TableRow[] {
 	const current = rank(teams, matches, rule);
 	const withDay = matches.filter((m) => m.matchday != null);
 	let previousMatches: TableMatch[] | undefined;
@@ -149,7 +170,8 @@ export function computeTable(teams: TeamRef[], matches: TableMatch[], rule: TieB
 		const cut = lastDay - 3 * 86_400_000;
 		previousMatches = matches.filter((m) => m.kickoffAt.getTime() < cut);
 	}
-	const before = previousMatches && previousMatches.length > 0 ? rank(teams, previousMatches, rule) : undefined;
+	const before =
+		previousMatches && previousMatches.length > 0 ? rank(teams, previousMatches, rule) : undefined;
 	const previousPos = new Map(before?.map((r, i) => [r.team.id, i + 1]));
 	return current.map((r, i) => {
 		const prev = previousPos.get(r.team.id);

@@ -59,7 +59,9 @@ export class RedisBus implements LiveBus {
 	private setMode(mode: 'redis' | 'degraded'): void {
 		if (this.closed || mode === this.current) return;
 		this.current = mode;
-		console.warn(`[live] bus ${mode === 'redis' ? 'connected to Redis' : 'degraded: Redis unreachable'}`);
+		console.warn(
+			`[live] bus ${mode === 'redis' ? 'connected to Redis' : 'degraded: Redis unreachable'}`,
+		);
 		for (const listener of this.modeListeners) listener(mode);
 	}
 

@@ -42,7 +42,10 @@ const STATUS: Record<string, MatchStatus> = {
 
 const eventSchema = z
 	.object({
-		time: z.object({ elapsed: z.unknown().optional(), extra: z.unknown().optional() }).passthrough().nullish(),
+		time: z
+			.object({ elapsed: z.unknown().optional(), extra: z.unknown().optional() })
+			.passthrough()
+			.nullish(),
 		team,
 		player: namedRef,
 		assist: namedRef,
@@ -56,12 +59,18 @@ const fixtureSchema = z
 			.object({
 				id: z.union([z.number(), z.string()]),
 				date: z.string().nullish(),
-				status: z.object({ short: z.string().nullish(), elapsed: z.unknown().optional() }).passthrough().nullish(),
+				status: z
+					.object({ short: z.string().nullish(), elapsed: z.unknown().optional() })
+					.passthrough()
+					.nullish(),
 			})
 			.passthrough(),
 		teams: z.object({ home: team, away: team }).passthrough().nullish(),
 		goals: pair,
-		score: z.object({ halftime: pair, fulltime: pair, extratime: pair, penalty: pair }).passthrough().nullish(),
+		score: z
+			.object({ halftime: pair, fulltime: pair, extratime: pair, penalty: pair })
+			.passthrough()
+			.nullish(),
 		events: z.array(z.unknown()).nullish(),
 		statistics: z.array(z.unknown()).nullish(),
 	})
@@ -101,7 +110,12 @@ function mapStats(raw: unknown[] | null | undefined, homeId: unknown): ProviderM
 	const out: Record<string, [number, number]> = {};
 	for (const item of raw) {
 		const parsed = z
-			.object({ team, statistics: z.array(z.object({ type: z.string().nullish(), value: z.unknown() }).passthrough()).nullish() })
+			.object({
+				team,
+				statistics: z
+					.array(z.object({ type: z.string().nullish(), value: z.unknown() }).passthrough())
+					.nullish(),
+			})
 			.safeParse(item);
 		if (!parsed.success) continue;
 		const idx = parsed.data.team?.id === homeId ? 0 : 1;
@@ -142,9 +156,21 @@ export function mapApiFootballFixture(raw: unknown): ProviderMatch | null {
 		let type: TimelineEntry['type'] | null = null;
 		let extra: string | null = null;
 		if (kind === 'goal') {
-			type = detail.includes('missed') ? 'missed_penalty' : detail.includes('own') ? 'own_goal' : detail.includes('penalty') ? 'penalty_goal' : 'goal';
+			type = detail.includes('missed')
+				? 'missed_penalty'
+				: detail.includes('own')
+					? 'own_goal'
+					: detail.includes('penalty')
+						? 'penalty_goal'
+						: 'goal';
 		} else if (kind === 'card') {
-			type = detail.includes('second') ? 'second_yellow' : detail.includes('red') ? 'red' : detail.includes('yellow') ? 'yellow' : null;
+			type = detail.includes('second')
+				? 'second_yellow'
+				: detail.includes('red')
+					? 'red'
+					: detail.includes('yellow')
+						? 'yellow'
+						: null;
 		} else if (kind === 'subst') {
 			type = 'substitution';
 			// Usual reading: `player` goes off, `assist` comes on.
@@ -160,7 +186,10 @@ export function mapApiFootballFixture(raw: unknown): ProviderMatch | null {
 		const base = `${type}:${minute}:${addedTime}:${String(e.team?.id)}:${who}`;
 		const n = (counts.get(base) ?? 0) + 1;
 		counts.set(base, n);
-		incidents.push({ key: `${base}#${n}`, entry: entry({ type, minute, addedTime, side, player: who, detail: extra }) });
+		incidents.push({
+			key: `${base}#${n}`,
+			entry: entry({ type, minute, addedTime, side, player: who, detail: extra }),
+		});
 	}
 	return {
 		providerId: String(f.fixture.id),
@@ -189,7 +218,12 @@ export function msToUtcMidnight(now: number): number {
  * The next poll: spread the remaining daily requests over the rest of the day, faster
  * while matches are live, never under 60 s; nothing left means wait for midnight (UTC).
  */
-export function apiFootballInterval(opts: { remaining: number; live: number; now: number; minIntervalMs?: number }): number {
+export function apiFootballInterval(opts: {
+	remaining: number;
+	live: number;
+	now: number;
+	minIntervalMs?: number;
+}): number {
 	const min = Math.max(API_FOOTBALL_MIN_INTERVAL_MS, opts.minIntervalMs ?? 0);
 	const left = msToUtcMidnight(opts.now);
 	const usable = opts.remaining - RESERVE;
@@ -204,7 +238,13 @@ export class ApiFootballClient implements ProviderClient {
 	private remaining = API_FOOTBALL_DAILY;
 	private lastLive = 0;
 	constructor(
-		private opts: { key: string; baseUrl?: string; fetch?: typeof fetch; minIntervalMs?: number; now?: () => number },
+		private opts: {
+			key: string;
+			baseUrl?: string;
+			fetch?: typeof fetch;
+			minIntervalMs?: number;
+			now?: () => number;
+		},
 	) {}
 
 	private now(): number {
@@ -214,7 +254,12 @@ export class ApiFootballClient implements ProviderClient {
 	async poll(): Promise<PollResult> {
 		const url = `${this.opts.baseUrl ?? API_FOOTBALL_BASE}/fixtures?live=all`;
 		const interval = () =>
-			apiFootballInterval({ remaining: this.remaining, live: this.lastLive, now: this.now(), minIntervalMs: this.opts.minIntervalMs });
+			apiFootballInterval({
+				remaining: this.remaining,
+				live: this.lastLive,
+				now: this.now(),
+				minIntervalMs: this.opts.minIntervalMs,
+			});
 		let res: Response;
 		try {
 			res = await (this.opts.fetch ?? fetch)(url, {
@@ -222,13 +267,21 @@ export class ApiFootballClient implements ProviderClient {
 				signal: AbortSignal.timeout(15_000),
 			});
 		} catch (error) {
-			return { matches: null, nextPollMs: interval(), error: redact(`network: ${(error as Error).message}`, this.opts.key) };
+			return {
+				matches: null,
+				nextPollMs: interval(),
+				error: redact(`network: ${(error as Error).message}`, this.opts.key),
+			};
 		}
 		const left = intOf(res.headers.get('x-ratelimit-requests-remaining'));
 		this.remaining = left ?? Math.max(0, this.remaining - 1);
 		if (!res.ok) {
 			await res.body?.cancel();
-			return { matches: null, nextPollMs: Math.max(interval(), res.status === 429 ? 15 * 60_000 : 0), error: `HTTP ${res.status}` };
+			return {
+				matches: null,
+				nextPollMs: Math.max(interval(), res.status === 429 ? 15 * 60_000 : 0),
+				error: `HTTP ${res.status}`,
+			};
 		}
 		const body = apiFootballEnvelope.safeParse(await res.json().catch(() => null));
 		if (!body.success) return { matches: null, nextPollMs: interval(), error: 'unexpected body' };
@@ -237,9 +290,15 @@ export class ApiFootballClient implements ProviderClient {
 			// Error inside a 200. Quota exhausted: nothing before midnight UTC.
 			if ('requests' in errors) this.remaining = 0;
 			const what = Object.keys(errors).join(',');
-			return { matches: null, nextPollMs: interval(), error: redact(`API error (${what})`, this.opts.key) };
+			return {
+				matches: null,
+				nextPollMs: interval(),
+				error: redact(`API error (${what})`, this.opts.key),
+			};
 		}
-		const matches = (body.data.response ?? []).map(mapApiFootballFixture).filter((m): m is ProviderMatch => m !== null);
+		const matches = (body.data.response ?? [])
+			.map(mapApiFootballFixture)
+			.filter((m): m is ProviderMatch => m !== null);
 		this.lastLive = matches.filter((m) => m.status === 'live' || m.status === 'half_time').length;
 		return { matches, nextPollMs: interval() };
 	}

@@ -64,14 +64,34 @@ const matchSchema = z
 			)
 			.nullish(),
 		bookings: z
-			.array(z.object({ minute: z.unknown().optional(), team: named, player: named, card: z.string().nullish() }).passthrough())
+			.array(
+				z
+					.object({
+						minute: z.unknown().optional(),
+						team: named,
+						player: named,
+						card: z.string().nullish(),
+					})
+					.passthrough(),
+			)
 			.nullish(),
 		substitutions: z
-			.array(z.object({ minute: z.unknown().optional(), team: named, playerOut: named, playerIn: named }).passthrough())
+			.array(
+				z
+					.object({
+						minute: z.unknown().optional(),
+						team: named,
+						playerOut: named,
+						playerIn: named,
+					})
+					.passthrough(),
+			)
 			.nullish(),
 	})
 	.passthrough();
-export const footballDataListSchema = z.object({ matches: z.array(z.unknown()).nullish() }).passthrough();
+export const footballDataListSchema = z
+	.object({ matches: z.array(z.unknown()).nullish() })
+	.passthrough();
 
 const text = (s: string | null | undefined) => (s ? s.slice(0, 120) : null);
 
@@ -85,7 +105,9 @@ export function mapFootballDataMatch(raw: unknown): ProviderMatch | null {
 	if (!homeName || !awayName) return null;
 	const homeId = m.homeTeam?.id;
 	const side = (team: { id?: unknown; name?: string | null } | null | undefined) =>
-		team && (team.id === homeId || (team.id === undefined && team.name === homeName)) ? 'home' : 'away';
+		team && (team.id === homeId || (team.id === undefined && team.name === homeName))
+			? 'home'
+			: 'away';
 	const s = m.score;
 	const duration = s?.duration ?? 'REGULAR';
 	let score = scoreOf(s?.fullTime?.home, s?.fullTime?.away);
@@ -102,26 +124,53 @@ export function mapFootballDataMatch(raw: unknown): ProviderMatch | null {
 	const incidents: ProviderMatch['incidents'] = [];
 	for (const g of m.goals ?? []) {
 		const minute = clampMinute(intOf(g.minute));
-		const type = g.type === 'PENALTY' ? 'penalty_goal' : g.type === 'OWN' || g.type === 'OWN_GOAL' ? 'own_goal' : 'goal';
+		const type =
+			g.type === 'PENALTY'
+				? 'penalty_goal'
+				: g.type === 'OWN' || g.type === 'OWN_GOAL'
+					? 'own_goal'
+					: 'goal';
 		const player = text(g.scorer?.name);
 		incidents.push({
 			key: `g:${minute}:${String(g.team?.id ?? g.team?.name)}:${player}`,
-			entry: entry({ type, minute, addedTime: Math.min(60, intOf(g.injuryTime) ?? 0) || null, side: side(g.team), player }),
+			entry: entry({
+				type,
+				minute,
+				addedTime: Math.min(60, intOf(g.injuryTime) ?? 0) || null,
+				side: side(g.team),
+				player,
+			}),
 		});
 	}
 	for (const b of m.bookings ?? []) {
 		const minute = clampMinute(intOf(b.minute));
-		const type = b.card === 'RED' ? 'red' : b.card === 'YELLOW_RED' ? 'second_yellow' : b.card === 'YELLOW' ? 'yellow' : null;
+		const type =
+			b.card === 'RED'
+				? 'red'
+				: b.card === 'YELLOW_RED'
+					? 'second_yellow'
+					: b.card === 'YELLOW'
+						? 'yellow'
+						: null;
 		if (!type) continue;
 		const player = text(b.player?.name);
-		incidents.push({ key: `c:${minute}:${type}:${player}`, entry: entry({ type, minute, side: side(b.team), player }) });
+		incidents.push({
+			key: `c:${minute}:${type}:${player}`,
+			entry: entry({ type, minute, side: side(b.team), player }),
+		});
 	}
 	for (const sub of m.substitutions ?? []) {
 		const minute = clampMinute(intOf(sub.minute));
 		const player = text(sub.playerIn?.name);
 		incidents.push({
 			key: `s:${minute}:${player}`,
-			entry: entry({ type: 'substitution', minute, side: side(sub.team), player, detail: text(sub.playerOut?.name) }),
+			entry: entry({
+				type: 'substitution',
+				minute,
+				side: side(sub.team),
+				player,
+				detail: text(sub.playerOut?.name),
+			}),
 		});
 	}
 	return {
@@ -157,13 +206,21 @@ export class FootballDataClient implements ProviderClient {
 				signal: AbortSignal.timeout(15_000),
 			});
 		} catch (error) {
-			return { matches: null, nextPollMs: min * 3, error: redact(`network: ${(error as Error).message}`, this.opts.token) };
+			return {
+				matches: null,
+				nextPollMs: min * 3,
+				error: redact(`network: ${(error as Error).message}`, this.opts.token),
+			};
 		}
 		const reset = intOf(res.headers.get('x-requestcounter-reset'));
 		const available = intOf(res.headers.get('x-requests-available-minute'));
 		if (res.status === 429) {
 			await res.body?.cancel();
-			return { matches: null, nextPollMs: Math.max(min, (reset ?? 60) * 1000), error: 'rate limited (429)' };
+			return {
+				matches: null,
+				nextPollMs: Math.max(min, (reset ?? 60) * 1000),
+				error: 'rate limited (429)',
+			};
 		}
 		if (!res.ok) {
 			await res.body?.cancel();
@@ -174,7 +231,9 @@ export class FootballDataClient implements ProviderClient {
 		// Out of requests this minute: wait for the counter to reset.
 		const nextPollMs = available === 0 && reset !== null ? Math.max(min, reset * 1000) : min;
 		if (!body.success) return { matches: null, nextPollMs, error: 'unexpected body' };
-		const matches = (body.data.matches ?? []).map(mapFootballDataMatch).filter((m): m is ProviderMatch => m !== null);
+		const matches = (body.data.matches ?? [])
+			.map(mapFootballDataMatch)
+			.filter((m): m is ProviderMatch => m !== null);
 		return { matches, nextPollMs };
 	}
 }

@@ -47,7 +47,8 @@ export async function resolveMatch(db: Database, m: ProviderMatch): Promise<stri
 	);
 	const home = norm(m.homeName);
 	const away = norm(m.awayName);
-	const names = (list: unknown) => (Array.isArray(list) ? list : []).filter((x): x is string => typeof x === 'string').map(norm);
+	const names = (list: unknown) =>
+		(Array.isArray(list) ? list : []).filter((x): x is string => typeof x === 'string').map(norm);
 	const hits = rows.filter((r) => names(r.home).includes(home) && names(r.away).includes(away));
 	return hits.length === 1 ? String(hits[0]!.id) : null;
 }
@@ -69,7 +70,14 @@ export class PollingFeed {
 	private timer: NodeJS.Timeout | undefined;
 	private stopped = false;
 
-	constructor(private deps: { db: Database; bus: LiveBus; client: ProviderClient; log?: (line: string) => void }) {}
+	constructor(
+		private deps: {
+			db: Database;
+			bus: LiveBus;
+			client: ProviderClient;
+			log?: (line: string) => void;
+		},
+	) {}
 
 	private log(line: string): void {
 		(this.deps.log ?? console.warn)(`[live] ${this.deps.client.name}: ${line}`);
@@ -141,7 +149,13 @@ export class PollingFeed {
 			if (cancels === undefined) continue;
 			t.logIds.delete(key);
 			await applyLiveChange(
-				{ matchId: t.matchId, kind: 'correction', cancels, score: m.score, ...(m.status ? { status: m.status } : {}) },
+				{
+					matchId: t.matchId,
+					kind: 'correction',
+					cancels,
+					score: m.score,
+					...(m.status ? { status: m.status } : {}),
+				},
 				{ db, bus },
 			);
 		}

@@ -83,24 +83,50 @@ export function buildReplay(match: PastMatch): ReplayStep[] {
 		});
 		steps.push({
 			at: firstHalfEnd + 60,
-			change: { matchId: id, kind: 'status', status: 'live', minute: 46, entry: entry({ type: 'second_half', minute: 46 }) },
+			change: {
+				matchId: id,
+				kind: 'status',
+				status: 'live',
+				minute: 46,
+				entry: entry({ type: 'second_half', minute: 46 }),
+			},
 		});
 	};
 	for (const inc of incidents) {
 		const minute = inc.minute as number;
 		if (!htDone && minute > 45) pushHalfTime();
 		const at = shift(minute, inc.stoppage ?? 0);
-		const base = { minute: Math.min(minute, 200), addedTime: inc.stoppage, side: inc.side, player: inc.player };
+		const base = {
+			minute: Math.min(minute, 200),
+			addedTime: inc.stoppage,
+			side: inc.side,
+			player: inc.player,
+		};
 		if (inc.type === 'goal') {
 			score[inc.side] += 1;
 			const type = inc.ownGoal ? 'own_goal' : inc.penalty ? 'penalty_goal' : 'goal';
 			steps.push({
 				at,
-				change: { matchId: id, kind: 'event', status: 'live', minute: Math.min(minute, 200), score: { ...score }, entry: entry({ type, ...base }) },
+				change: {
+					matchId: id,
+					kind: 'event',
+					status: 'live',
+					minute: Math.min(minute, 200),
+					score: { ...score },
+					entry: entry({ type, ...base }),
+				},
 			});
 		} else if (inc.type === 'card' && inc.card) {
 			const type = inc.card === 'yellow' ? 'yellow' : inc.card === 'red' ? 'red' : 'second_yellow';
-			steps.push({ at, change: { matchId: id, kind: 'event', minute: Math.min(minute, 200), entry: entry({ type, ...base }) } });
+			steps.push({
+				at,
+				change: {
+					matchId: id,
+					kind: 'event',
+					minute: Math.min(minute, 200),
+					entry: entry({ type, ...base }),
+				},
+			});
 		}
 	}
 	if (!htDone) pushHalfTime();

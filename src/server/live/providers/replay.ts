@@ -23,7 +23,9 @@ interface Original {
 }
 
 const pair = (h: unknown, a: unknown): Score | null =>
-	h === null || a === null || h === undefined || a === undefined ? null : { home: Number(h), away: Number(a) };
+	h === null || a === null || h === undefined || a === undefined
+		? null
+		: { home: Number(h), away: Number(a) };
 
 /**
  * The default live feed: real past tournament matches (World Cup, Euro: they have scorers
@@ -74,7 +76,9 @@ export class ReplayFeed {
 			await this.deps.db.execute(sql`SELECT match_id, original FROM live_replays`),
 		);
 		for (const row of rows) {
-			const original = (typeof row.original === 'string' ? JSON.parse(row.original) : row.original) as Original;
+			const original = (
+				typeof row.original === 'string' ? JSON.parse(row.original) : row.original
+			) as Original;
 			await this.restore(String(row.match_id), original);
 		}
 	}
@@ -83,7 +87,16 @@ export class ReplayFeed {
 		const { db, bus } = this.deps;
 		await db.execute(sql`DELETE FROM live_replays WHERE match_id = ${Number(matchId)}`);
 		await applyLiveChange(
-			{ matchId, kind: 'status', status: o.status, minute: o.minute, score: o.ft, ht: o.ht, et: o.et, pen: o.pen },
+			{
+				matchId,
+				kind: 'status',
+				status: o.status,
+				minute: o.minute,
+				score: o.ft,
+				ht: o.ht,
+				et: o.et,
+				pen: o.pen,
+			},
 			{ db, bus },
 		).catch((error: Error) => console.warn('[live] replay restore failed', error.message));
 	}
@@ -93,7 +106,8 @@ export class ReplayFeed {
 		if (this.busy || this.stopped) return;
 		this.busy = true;
 		try {
-			if (this.running.size < this.deps.concurrent) await this.pickMatches(this.deps.concurrent - this.running.size);
+			if (this.running.size < this.deps.concurrent)
+				await this.pickMatches(this.deps.concurrent - this.running.size);
 			for (const run of this.running.values()) {
 				const clock = ((this.now() - run.startedAt) / 1000) * this.deps.speed;
 				while (run.next < run.steps.length && (run.steps[run.next] as ReplayStep).at <= clock) {
@@ -114,10 +128,14 @@ export class ReplayFeed {
 		const run = this.running.get(matchId);
 		this.running.delete(matchId);
 		const row = rowsOf<{ original: Original | string }>(
-			await this.deps.db.execute(sql`SELECT original FROM live_replays WHERE match_id = ${Number(matchId)}`),
+			await this.deps.db.execute(
+				sql`SELECT original FROM live_replays WHERE match_id = ${Number(matchId)}`,
+			),
 		)[0];
 		if (!row) return;
-		const original = (typeof row.original === 'string' ? JSON.parse(row.original) : row.original) as Original;
+		const original = (
+			typeof row.original === 'string' ? JSON.parse(row.original) : row.original
+		) as Original;
 		// The last step is the real final state plus the full-time timeline entry.
 		const last = run?.steps.at(-1);
 		if (last) await applyLiveChange({ ...last.change, status: original.status }, this.deps);
@@ -160,10 +178,22 @@ export class ReplayFeed {
 				ownGoal: Boolean(e.own_goal),
 				card: (e.card as PastIncident['card']) ?? null,
 			}));
-			const past: PastMatch = { matchId, ht: original.ht, ft: original.ft, et: original.et, pen: original.pen, incidents };
+			const past: PastMatch = {
+				matchId,
+				ht: original.ht,
+				ft: original.ft,
+				et: original.et,
+				pen: original.pen,
+				incidents,
+			};
 			await db.execute(sql`INSERT INTO live_replays (match_id, original) VALUES (${Number(matchId)}, ${JSON.stringify(original)}::jsonb)
 				ON CONFLICT DO NOTHING`);
-			this.running.set(matchId, { matchId, steps: buildReplay(past), next: 0, startedAt: this.now() });
+			this.running.set(matchId, {
+				matchId,
+				steps: buildReplay(past),
+				next: 0,
+				startedAt: this.now(),
+			});
 		}
 	}
 }

@@ -34,7 +34,12 @@ function toEvent(e: SandboxEvent): PaymentEvent {
 		return { ...base, type: 'checkout.paid', checkoutId: d.checkoutId, providerRef: d.providerRef };
 	}
 	if (e.type === 'checkout.failed' && d.checkoutId) {
-		return { ...base, type: 'checkout.failed', checkoutId: d.checkoutId, reason: d.reason ?? 'declined' };
+		return {
+			...base,
+			type: 'checkout.failed',
+			checkoutId: d.checkoutId,
+			reason: d.reason ?? 'declined',
+		};
 	}
 	if (e.type === 'subscription.updated' && d.providerRef && d.status) {
 		return {

@@ -19,7 +19,9 @@ export interface StartCheckoutInput {
 export interface PaymentProvider {
 	readonly name: 'sandbox' | 'stripe';
 	/** Creates the provider's hosted payment page; the browser is sent to `redirectUrl`. */
-	startCheckout(input: StartCheckoutInput): Promise<{ providerRef: string | null; redirectUrl: string }>;
+	startCheckout(
+		input: StartCheckoutInput,
+	): Promise<{ providerRef: string | null; redirectUrl: string }>;
 	/**
 	 * Verifies the signature over the raw body (throws WebhookSignatureError) and maps the
 	 * payload to a PaymentEvent (throws on a malformed one).

@@ -7,7 +7,10 @@ describe('data cache', () => {
 		clearDataCache();
 		let loads = 0;
 		const load = async () => ++loads;
-		const [a, b] = await Promise.all([cached('k', 60_000, [matchTag(5)], load), cached('k', 60_000, [matchTag(5)], load)]);
+		const [a, b] = await Promise.all([
+			cached('k', 60_000, [matchTag(5)], load),
+			cached('k', 60_000, [matchTag(5)], load),
+		]);
 		expect([a, b, loads]).toEqual([1, 1, 1]);
 		expect(await cached('k', 60_000, [matchTag(5)], load)).toBe(1);
 		invalidateTags(matchChangeTags([6]));
@@ -19,7 +22,11 @@ describe('data cache', () => {
 
 	it('does not cache a failed load', async () => {
 		clearDataCache();
-		await expect(cached('f', 60_000, [], async () => { throw new Error('db down'); })).rejects.toThrow('db down');
+		await expect(
+			cached('f', 60_000, [], async () => {
+				throw new Error('db down');
+			}),
+		).rejects.toThrow('db down');
 		expect(await cached('f', 60_000, [], async () => 'ok')).toBe('ok');
 	});
 
@@ -34,7 +41,9 @@ describe('data cache', () => {
 		invalidateTags(['lists']);
 		release();
 		expect(await slow).toBe('before the goal');
-		expect(await cached('table', 60_000, ['lists'], async () => 'after the goal')).toBe('after the goal');
+		expect(await cached('table', 60_000, ['lists'], async () => 'after the goal')).toBe(
+			'after the goal',
+		);
 	});
 
 	it('keeps a loaded undefined as a hit, and expires entries after their time', async () => {

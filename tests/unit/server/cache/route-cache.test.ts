@@ -12,8 +12,16 @@ import {
 import { storedPage } from '~/server/cache/front';
 import { invalidateTags } from '~/server/cache/tags';
 
-function page(body: string, opts?: Parameters<typeof cacheRoute>[1], init: ResponseInit = {}): Response {
-	const response = new Response(body, { status: 200, headers: { 'Content-Type': 'text/html' }, ...init });
+function page(
+	body: string,
+	opts?: Parameters<typeof cacheRoute>[1],
+	init: ResponseInit = {},
+): Response {
+	const response = new Response(body, {
+		status: 200,
+		headers: { 'Content-Type': 'text/html' },
+		...init,
+	});
 	if (opts) cacheRoute(response.headers, opts);
 	return response;
 }
@@ -82,7 +90,8 @@ describe('route cache', () => {
 			);
 			return { render, release };
 		}
-		const request = async (key: string, render: () => Promise<Response>) => (await serveCached(key, render)).response;
+		const request = async (key: string, render: () => Promise<Response>) =>
+			(await serveCached(key, render)).response;
 
 		it('renders an expired or invalidated page once for concurrent requests', async () => {
 			await store('/en/match/7|', page('old', { maxAge: 30, tags: ['match:7'] }));
@@ -160,7 +169,12 @@ describe('route cache', () => {
 			await gate.promise;
 			throw new Error('database down');
 		};
-		const answers = [1, 2, 3, 4].map(() => serveCached('/en/league/1|', failing).then(() => 'ok', () => 'failed'));
+		const answers = [1, 2, 3, 4].map(() =>
+			serveCached('/en/league/1|', failing).then(
+				() => 'ok',
+				() => 'failed',
+			),
+		);
 		await new Promise((resolve) => setTimeout(resolve, 5));
 		expect(calls).toBe(1); // the others wait for the first
 		gates[0]!.resolve();

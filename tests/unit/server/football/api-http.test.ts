@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { badRequest, etagMatches, jsonResponse } from '~/server/football/api/http';
-import { dateParam, idParam, param, seasonParam, timeZoneParam } from '~/server/football/api/params';
+import {
+	dateParam,
+	idParam,
+	param,
+	seasonParam,
+	timeZoneParam,
+} from '~/server/football/api/params';
 
 describe('API plumbing', () => {
 	it('answers 304 to a matching If-None-Match, 200 with ETag and Cache-Control otherwise', async () => {
@@ -20,7 +26,10 @@ describe('API plumbing', () => {
 	it('400 names the parameter', async () => {
 		const r = badRequest('season', 'must be a season');
 		expect(r.status).toBe(400);
-		expect(await r.json()).toEqual({ error: 'bad_request', message: 'Invalid parameter "season": must be a season' });
+		expect(await r.json()).toEqual({
+			error: 'bad_request',
+			message: 'Invalid parameter "season": must be a season',
+		});
 	});
 
 	it('validates parameters', () => {
@@ -28,7 +37,11 @@ describe('API plumbing', () => {
 		for (const bad of ['0', '-1', 'abc', '1.5', '99999999999', "1' OR 1=1"]) {
 			expect(param('id', bad, idParam).ok).toBe(false);
 		}
-		expect(param('id', undefined, idParam, true)).toMatchObject({ ok: false, param: 'id', message: 'is required' });
+		expect(param('id', undefined, idParam, true)).toMatchObject({
+			ok: false,
+			param: 'id',
+			message: 'is required',
+		});
 		expect(param('date', '2025-02-30', dateParam).ok).toBe(false);
 		expect(param('date', '2025-02-28', dateParam)).toEqual({ ok: true, value: '2025-02-28' });
 		expect(param('season', '2024-25', seasonParam).ok).toBe(true);

@@ -9,7 +9,10 @@ describe('deprecated addresses', () => {
 	});
 
 	it('treats other slugs as competition slugs, with old spellings renamed', () => {
-		expect(deprecatedTarget('premier-league')).toEqual({ kind: 'competition', slug: 'premier-league' });
+		expect(deprecatedTarget('premier-league')).toEqual({
+			kind: 'competition',
+			slug: 'premier-league',
+		});
 		expect(deprecatedTarget('epl')).toEqual({ kind: 'competition', slug: 'premier-league' });
 	});
 

@@ -3,7 +3,12 @@ import { buildCalendar, escapeText, foldLine, icsDateTime } from '~/server/footb
 import type { MatchSummary } from '~/server/football/queries/shape';
 
 const team = (id: number, name: string) => ({
-	id, name, shortName: name, slug: name.toLowerCase().replace(/\W+/g, '-'), tla: null, isNational: false,
+	id,
+	name,
+	shortName: name,
+	slug: name.toLowerCase().replace(/\W+/g, '-'),
+	tla: null,
+	isNational: false,
 	colours: { primary: '#ff0000', secondary: '#ffffff' },
 });
 
@@ -14,7 +19,14 @@ function match(over: Partial<MatchSummary> = {}): MatchSummary {
 		kickoffTimeKnown: true,
 		status: 'scheduled',
 		minute: null,
-		competition: { id: 1, code: 'en.1', slug: 'premier-league', name: 'Premier League', type: 'league', areaName: 'England' },
+		competition: {
+			id: 1,
+			code: 'en.1',
+			slug: 'premier-league',
+			name: 'Premier League',
+			type: 'league',
+			areaName: 'England',
+		},
 		season: { id: 1, label: '2025-26' },
 		round: 'Matchday 1',
 		stage: 'regular',
@@ -33,7 +45,11 @@ function match(over: Partial<MatchSummary> = {}): MatchSummary {
 
 describe('iCalendar feed', () => {
 	it('uses CRLF, UTC start with Z, a stable UID and SEQUENCE = version', () => {
-		const text = buildCalendar({ name: 'Liverpool FC', matches: [match()], origin: 'https://matchday.example' });
+		const text = buildCalendar({
+			name: 'Liverpool FC',
+			matches: [match()],
+			origin: 'https://matchday.example',
+		});
 		expect(text.endsWith('\r\n')).toBe(true);
 		expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
 		const lines = text.split('\r\n');
@@ -50,7 +66,9 @@ describe('iCalendar feed', () => {
 	it('puts the final score in the summary once played', () => {
 		const text = buildCalendar({
 			name: 'x',
-			matches: [match({ status: 'finished', score: { ht: [1, 0], ft: [4, 2], et: null, pen: null } })],
+			matches: [
+				match({ status: 'finished', score: { ht: [1, 0], ft: [4, 2], et: null, pen: null } }),
+			],
 			origin: 'https://matchday.example',
 		});
 		expect(text).toContain('SUMMARY:Liverpool FC 4–2 AFC Bournemouth\r\n');
@@ -59,14 +77,23 @@ describe('iCalendar feed', () => {
 	it('shows after-extra-time and shoot-out results', () => {
 		const text = buildCalendar({
 			name: 'x',
-			matches: [match({ status: 'finished_pen', score: { ht: [0, 0], ft: [1, 1], et: [1, 1], pen: [4, 2] } })],
+			matches: [
+				match({
+					status: 'finished_pen',
+					score: { ht: [0, 0], ft: [1, 1], et: [1, 1], pen: [4, 2] },
+				}),
+			],
 			origin: 'https://m.example',
 		});
 		expect(text).toContain('SUMMARY:Liverpool FC 1–1 AFC Bournemouth (pens 4–2)');
 	});
 
 	it('an unknown kick-off time becomes an all-day event', () => {
-		const text = buildCalendar({ name: 'x', matches: [match({ kickoffTimeKnown: false, kickoffAt: new Date('2026-04-11T11:00:00Z') })], origin: 'https://m.example' });
+		const text = buildCalendar({
+			name: 'x',
+			matches: [match({ kickoffTimeKnown: false, kickoffAt: new Date('2026-04-11T11:00:00Z') })],
+			origin: 'https://m.example',
+		});
 		expect(text).toContain('DTSTART;VALUE=DATE:20260411\r\n');
 		expect(text).toContain('DTEND;VALUE=DATE:20260412\r\n');
 	});

@@ -10,7 +10,13 @@ function page(body: string, tags: string[]): Response {
 	return response;
 }
 
-const event = (id: number, matchId: string) => ({ id, matchId, kind: 'score', payload: {}, createdAt: new Date().toISOString() });
+const event = (id: number, matchId: string) => ({
+	id,
+	matchId,
+	kind: 'score',
+	payload: {},
+	createdAt: new Date().toISOString(),
+});
 
 // What every process does with a live change it hears on the bus: the changed matches'
 // pages and data, every list and the home page go; the rest stays.
@@ -24,7 +30,8 @@ describe('live invalidation', () => {
 		await store('/en/league/1|', page('league', ['lists', 'competition:1']));
 		await store('/en/faq|', page('faq', ['content']));
 		let loads = 0;
-		const detail = (id: number) => cached(`match:${id}`, 60_000, [`match:${id}`], async () => ++loads);
+		const detail = (id: number) =>
+			cached(`match:${id}`, 60_000, [`match:${id}`], async () => ++loads);
 		await detail(7);
 		await detail(8);
 
@@ -36,7 +43,8 @@ describe('live invalidation', () => {
 		await new Promise((resolve) => setTimeout(resolve, 30));
 		stop();
 
-		for (const gone of ['/en|', '/en/match/7|', '/en/league/1|']) expect(lookup(gone), gone).toBeUndefined();
+		for (const gone of ['/en|', '/en/match/7|', '/en/league/1|'])
+			expect(lookup(gone), gone).toBeUndefined();
 		for (const kept of ['/en/match/8|', '/en/faq|']) expect(lookup(kept), kept).toBeDefined();
 		expect(await detail(7)).toBe(3); // loaded again
 		expect(await detail(8)).toBe(2); // still the cached value

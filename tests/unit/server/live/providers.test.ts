@@ -10,7 +10,9 @@ import { diffMatch, type ProviderMatch } from '~/server/live/providers/normalize
 import { liveChangeSchema } from '~/server/live/apply';
 
 const fixture = (path: string) =>
-	JSON.parse(readFileSync(new URL(`../../../fixtures/providers/${path}`, import.meta.url), 'utf8')) as {
+	JSON.parse(
+		readFileSync(new URL(`../../../fixtures/providers/${path}`, import.meta.url), 'utf8'),
+	) as {
 		matches?: unknown[];
 		response?: unknown[];
 	};
@@ -18,13 +20,30 @@ const fixture = (path: string) =>
 describe('football-data.org v4 mapping', () => {
 	const list = fixture('football-data/matches-1.json').matches!;
 	const byId = new Map(
-		list.map(mapFootballDataMatch).filter((m): m is ProviderMatch => m !== null).map((m) => [m.providerId, m]),
+		list
+			.map(mapFootballDataMatch)
+			.filter((m): m is ProviderMatch => m !== null)
+			.map((m) => [m.providerId, m]),
 	);
 
 	it('maps statuses, tolerating unknown values and broken items', () => {
-		expect(byId.get('5001')).toMatchObject({ status: 'live', minute: 37, score: { home: 1, away: 0 }, homeName: 'Northton FC' });
-		expect(byId.get('5002')).toMatchObject({ status: 'half_time', minute: 45, ht: { home: 0, away: 1 } });
-		expect(byId.get('5003')).toMatchObject({ status: 'scheduled', score: null, ht: null, minute: null });
+		expect(byId.get('5001')).toMatchObject({
+			status: 'live',
+			minute: 37,
+			score: { home: 1, away: 0 },
+			homeName: 'Northton FC',
+		});
+		expect(byId.get('5002')).toMatchObject({
+			status: 'half_time',
+			minute: 45,
+			ht: { home: 0, away: 1 },
+		});
+		expect(byId.get('5003')).toMatchObject({
+			status: 'scheduled',
+			score: null,
+			ht: null,
+			minute: null,
+		});
 		expect(byId.get('5007')).toMatchObject({ status: 'postponed', score: null });
 		expect(byId.get('5008')).toMatchObject({ status: 'cancelled', score: null });
 		// Unknown status: kept, but the status is left alone (null), not a crash.
@@ -34,19 +53,36 @@ describe('football-data.org v4 mapping', () => {
 	});
 
 	it('builds the match score from regular + extra time, with the shoot-out apart', () => {
-		expect(byId.get('5005')).toMatchObject({ status: 'finished_aet', score: { home: 2, away: 1 }, et: { home: 1, away: 0 } });
-		expect(byId.get('5006')).toMatchObject({ status: 'finished_pen', score: { home: 1, away: 1 }, pen: { home: 4, away: 5 } });
+		expect(byId.get('5005')).toMatchObject({
+			status: 'finished_aet',
+			score: { home: 2, away: 1 },
+			et: { home: 1, away: 0 },
+		});
+		expect(byId.get('5006')).toMatchObject({
+			status: 'finished_pen',
+			score: { home: 1, away: 1 },
+			pen: { home: 4, away: 5 },
+		});
 	});
 
 	it('maps goals (penalty, own goal, added time), cards and substitutions to valid timeline entries', () => {
 		const fin = byId.get('5004')!;
 		expect(fin.incidents.map((i) => `${i.entry.type}@${i.entry.minute}${i.entry.side}`)).toEqual([
-			'penalty_goal@10home', 'own_goal@40away', 'goal@90home', 'yellow@30away', 'red@77home', 'second_yellow@80away',
-			'substitution@60home', 'substitution@70away',
+			'penalty_goal@10home',
+			'own_goal@40away',
+			'goal@90home',
+			'yellow@30away',
+			'red@77home',
+			'second_yellow@80away',
+			'substitution@60home',
+			'substitution@70away',
 		]);
 		expect(fin.incidents[2]?.entry.addedTime).toBe(3);
 		expect(fin.incidents[6]?.entry).toMatchObject({ player: 'Jon Vale', detail: 'Ian Frost' });
-		for (const i of fin.incidents) expect(() => liveChangeSchema.parse({ matchId: '1', kind: 'event', entry: i.entry })).not.toThrow();
+		for (const i of fin.incidents)
+			expect(() =>
+				liveChangeSchema.parse({ matchId: '1', kind: 'event', entry: i.entry }),
+			).not.toThrow();
 		expect(new Set(fin.incidents.map((i) => i.key)).size).toBe(fin.incidents.length);
 	});
 });
@@ -56,8 +92,18 @@ describe('API-Football v3 mapping', () => {
 	const done = fixture('api-football/finished.json').response!.map(mapApiFootballFixture);
 
 	it('maps live, half-time and unknown statuses; skips items without teams', () => {
-		expect(live[0]).toMatchObject({ providerId: '7001', status: 'live', minute: 37, score: { home: 1, away: 0 } });
-		expect(live[0]?.incidents[0]?.entry).toMatchObject({ type: 'goal', minute: 23, side: 'home', player: 'A. Quill' });
+		expect(live[0]).toMatchObject({
+			providerId: '7001',
+			status: 'live',
+			minute: 37,
+			score: { home: 1, away: 0 },
+		});
+		expect(live[0]?.incidents[0]?.entry).toMatchObject({
+			type: 'goal',
+			minute: 23,
+			side: 'home',
+			player: 'A. Quill',
+		});
 		expect(live[1]).toMatchObject({ status: 'half_time', ht: { home: 0, away: 1 } });
 		expect(live[1]?.incidents[0]?.entry.type).toBe('own_goal');
 		expect(live[2]).toMatchObject({ status: null, score: null, minute: null });
@@ -65,17 +111,35 @@ describe('API-Football v3 mapping', () => {
 	});
 
 	it('parses statistics values given as numbers, percentages, decimals or null', () => {
-		expect(live[0]?.stats).toEqual({ possession: [58, 42], shots: [7, 2], shotsOnTarget: [3, 0], corners: [0, 1] });
+		expect(live[0]?.stats).toEqual({
+			possession: [58, 42],
+			shots: [7, 2],
+			shotsOnTarget: [3, 0],
+			corners: [0, 1],
+		});
 	});
 
 	it('tells a missed penalty from a goal, reads second yellows, substitutions and VAR; drops unknown types', () => {
 		const fin = done[0]!;
 		expect(fin.incidents.map((i) => i.entry.type)).toEqual([
-			'penalty_goal', 'own_goal', 'missed_penalty', 'yellow', 'second_yellow', 'red', 'substitution', 'substitution', 'goal', 'var',
+			'penalty_goal',
+			'own_goal',
+			'missed_penalty',
+			'yellow',
+			'second_yellow',
+			'red',
+			'substitution',
+			'substitution',
+			'goal',
+			'var',
 		]);
 		expect(fin.incidents[6]?.entry).toMatchObject({ player: 'J. Vale', detail: 'I. Frost' });
 		expect(fin.incidents[8]?.entry).toMatchObject({ minute: 90, addedTime: 3 });
-		expect(done[1]).toMatchObject({ status: 'finished_pen', score: { home: 1, away: 1 }, pen: { home: 4, away: 5 } });
+		expect(done[1]).toMatchObject({
+			status: 'finished_pen',
+			score: { home: 1, away: 1 },
+			pen: { home: 4, away: 5 },
+		});
 	});
 });
 
@@ -91,7 +155,9 @@ describe('API-Football polling budget (100 requests a day)', () => {
 		expect((12 * 3_600_000) / live).toBeLessThanOrEqual(3 * 45 + 1);
 		expect(apiFootballInterval({ remaining: 1000, live: 5, now: noon })).toBe(60_000);
 		// Exhausted: wait for the reset at midnight UTC.
-		expect(apiFootballInterval({ remaining: 3, live: 5, now: noon })).toBeGreaterThan(12 * 3_600_000);
+		expect(apiFootballInterval({ remaining: 3, live: 5, now: noon })).toBeGreaterThan(
+			12 * 3_600_000,
+		);
 	});
 });
 
@@ -103,8 +169,16 @@ describe('diffMatch', () => {
 
 	it('turns new incidents into events carrying the absolute state', () => {
 		const { changes, cancelled } = diffMatch('42', first, second);
-		expect(changes.map((c) => `${c.kind}:${c.entry?.type ?? ''}`)).toEqual(['event:penalty_goal', 'event:red']);
-		expect(changes[0]).toMatchObject({ matchId: '42', status: 'live', minute: 52, score: { home: 2, away: 0 } });
+		expect(changes.map((c) => `${c.kind}:${c.entry?.type ?? ''}`)).toEqual([
+			'event:penalty_goal',
+			'event:red',
+		]);
+		expect(changes[0]).toMatchObject({
+			matchId: '42',
+			status: 'live',
+			minute: 52,
+			score: { home: 2, away: 0 },
+		});
 		expect(cancelled).toEqual([]);
 		for (const c of changes) expect(() => liveChangeSchema.parse(c)).not.toThrow();
 	});
@@ -113,7 +187,9 @@ describe('diffMatch', () => {
 		const { changes, cancelled } = diffMatch('42', second, third);
 		expect(cancelled).toHaveLength(1);
 		expect(cancelled[0]).toContain('Bram Oaks');
-		expect(changes).toEqual([expect.objectContaining({ kind: 'score', score: { home: 1, away: 0 } })]);
+		expect(changes).toEqual([
+			expect.objectContaining({ kind: 'score', score: { home: 1, away: 0 } }),
+		]);
 	});
 
 	it('says nothing when nothing changed; a status change alone is one status change', () => {

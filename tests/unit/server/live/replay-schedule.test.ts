@@ -9,13 +9,76 @@ const match: PastMatch = {
 	et: null,
 	pen: null,
 	incidents: [
-		{ type: 'goal', side: 'home', minute: 10, stoppage: null, player: 'Wirtz', penalty: false, ownGoal: false, card: null },
-		{ type: 'goal', side: 'home', minute: 19, stoppage: null, player: 'Musiala', penalty: false, ownGoal: false, card: null },
-		{ type: 'goal', side: 'home', minute: 45, stoppage: 1, player: 'Havertz', penalty: true, ownGoal: false, card: null },
-		{ type: 'goal', side: 'home', minute: 68, stoppage: null, player: 'Füllkrug', penalty: false, ownGoal: false, card: null },
-		{ type: 'goal', side: 'away', minute: 87, stoppage: null, player: 'Rüdiger', penalty: false, ownGoal: true, card: null },
-		{ type: 'goal', side: 'home', minute: 90, stoppage: 3, player: 'Can', penalty: false, ownGoal: false, card: null },
-		{ type: 'card', side: 'away', minute: 44, stoppage: null, player: 'Porteous', penalty: false, ownGoal: false, card: 'red' },
+		{
+			type: 'goal',
+			side: 'home',
+			minute: 10,
+			stoppage: null,
+			player: 'Wirtz',
+			penalty: false,
+			ownGoal: false,
+			card: null,
+		},
+		{
+			type: 'goal',
+			side: 'home',
+			minute: 19,
+			stoppage: null,
+			player: 'Musiala',
+			penalty: false,
+			ownGoal: false,
+			card: null,
+		},
+		{
+			type: 'goal',
+			side: 'home',
+			minute: 45,
+			stoppage: 1,
+			player: 'Havertz',
+			penalty: true,
+			ownGoal: false,
+			card: null,
+		},
+		{
+			type: 'goal',
+			side: 'home',
+			minute: 68,
+			stoppage: null,
+			player: 'Füllkrug',
+			penalty: false,
+			ownGoal: false,
+			card: null,
+		},
+		{
+			type: 'goal',
+			side: 'away',
+			minute: 87,
+			stoppage: null,
+			player: 'Rüdiger',
+			penalty: false,
+			ownGoal: true,
+			card: null,
+		},
+		{
+			type: 'goal',
+			side: 'home',
+			minute: 90,
+			stoppage: 3,
+			player: 'Can',
+			penalty: false,
+			ownGoal: false,
+			card: null,
+		},
+		{
+			type: 'card',
+			side: 'away',
+			minute: 44,
+			stoppage: null,
+			player: 'Porteous',
+			penalty: false,
+			ownGoal: false,
+			card: 'red',
+		},
 	],
 };
 
@@ -24,14 +87,26 @@ describe('buildReplay', () => {
 	it('runs in clock order from kick-off to the real final result', () => {
 		const times = steps.map((s) => s.at);
 		expect(times).toEqual([...times].sort((a, b) => a - b));
-		expect(steps[0]?.change).toMatchObject({ status: 'live', score: { home: 0, away: 0 }, reset: true });
-		expect(steps.at(-1)?.change).toMatchObject({ status: 'finished', score: { home: 5, away: 1 }, ht: { home: 3, away: 0 } });
+		expect(steps[0]?.change).toMatchObject({
+			status: 'live',
+			score: { home: 0, away: 0 },
+			reset: true,
+		});
+		expect(steps.at(-1)?.change).toMatchObject({
+			status: 'finished',
+			score: { home: 5, away: 1 },
+			ht: { home: 3, away: 0 },
+		});
 	});
 	it('carries the running score on each goal, own goals for the side they count for', () => {
 		const goals = steps.filter((s) => s.change.entry && /goal/.test(s.change.entry.type));
 		expect(goals.map((g) => g.change.score)).toEqual([
-			{ home: 1, away: 0 }, { home: 2, away: 0 }, { home: 3, away: 0 },
-			{ home: 4, away: 0 }, { home: 4, away: 1 }, { home: 5, away: 1 },
+			{ home: 1, away: 0 },
+			{ home: 2, away: 0 },
+			{ home: 3, away: 0 },
+			{ home: 4, away: 0 },
+			{ home: 4, away: 1 },
+			{ home: 5, away: 1 },
 		]);
 		expect(goals[2]?.change.entry?.type).toBe('penalty_goal');
 		expect(goals[4]?.change.entry?.type).toBe('own_goal');

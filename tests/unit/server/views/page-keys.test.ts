@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateStrip, h2hSlug, isIsoDate, paginate, parsePageKey, splitH2HSlug } from '~/server/views/page-keys';
+import {
+	addDays,
+	dateStrip,
+	h2hSlug,
+	isIsoDate,
+	paginate,
+	parsePageKey,
+	splitH2HSlug,
+} from '~/server/views/page-keys';
 
 describe('page keys', () => {
 	it('reads a real calendar date, a slug, or nothing usable', () => {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, setDbHandleForTests, type Database, type DbHandle } from '~/server/db/client';
+import {
+	openDatabase,
+	setDbHandleForTests,
+	type Database,
+	type DbHandle,
+} from '~/server/db/client';
 import { clearDataCache } from '~/server/cache/data-cache';
 import { resolveDeprecated } from '~/server/football/deprecated';
 import { importFootballData } from '~/server/football/import';
@@ -34,7 +39,9 @@ function counting(db: Database): Database {
 
 beforeAll(async () => {
 	handle = await openDatabase('memory://');
-	const files = SOURCE_FILES.filter((f) => f.path.includes('2025-26/en.1') || f.path.includes('worldcup.json/2022'));
+	const files = SOURCE_FILES.filter(
+		(f) => f.path.includes('2025-26/en.1') || f.path.includes('worldcup.json/2022'),
+	);
 	await importFootballData(handle.db, { files, now: new Date('2026-08-01T00:00:00Z') });
 	setDbHandleForTests({ ...handle, db: counting(handle.db) });
 	clearDataCache();
@@ -51,7 +58,9 @@ describe('home: a day of matches', () => {
 		const first = await getDayPage('2025-08-15', 'Europe/Berlin');
 		expect(trips).toBe(1);
 		expect(first.mode).toBe('date');
-		const names = first.day.groups.flatMap((g) => g.matches).map((m) => `${m.home.name} v ${m.away.name}`);
+		const names = first.day.groups
+			.flatMap((g) => g.matches)
+			.map((m) => `${m.home.name} v ${m.away.name}`);
 		expect(names).toContain('Liverpool FC v AFC Bournemouth');
 		await getDayPage('2025-08-15', 'Europe/Berlin');
 		expect(trips).toBe(1);
@@ -61,7 +70,11 @@ describe('home: a day of matches', () => {
 		// Tokyo's 22 November starts at 15:00 UTC on the 21st: other matches than UTC's day.
 		const tokyo = await getDayPage('2022-11-22', 'Asia/Tokyo');
 		const utc = await getDayPage('2022-11-22', 'UTC');
-		const ids = (d: typeof utc) => d.day.groups.flatMap((g) => g.matches).map((m) => m.id).sort();
+		const ids = (d: typeof utc) =>
+			d.day.groups
+				.flatMap((g) => g.matches)
+				.map((m) => m.id)
+				.sort();
 		expect(ids(tokyo)).not.toEqual(ids(utc));
 		expect(ids(utc).length).toBe(4);
 	});
@@ -87,7 +100,9 @@ describe('home: a day of matches', () => {
 describe('match centre', () => {
 	it('costs one round trip on a miss and none on a hit; unknown ids are undefined', async () => {
 		const day = await getDayPage('2022-12-18', 'UTC');
-		const final = day.day.groups.flatMap((g) => g.matches).find((m) => m.home.name === 'Argentina')!;
+		const final = day.day.groups
+			.flatMap((g) => g.matches)
+			.find((m) => m.home.name === 'Argentina')!;
 		trips = 0;
 		const centre = await getMatchCentre(String(final.id));
 		expect(trips).toBe(1);
@@ -103,7 +118,10 @@ describe('match centre', () => {
 
 describe('other pages', () => {
 	it('league: latest season by default, a past season on request, 404 otherwise', async () => {
-		const list = await getFixturesPage(new URLSearchParams('competition=premier-league&page=1'), 'UTC');
+		const list = await getFixturesPage(
+			new URLSearchParams('competition=premier-league&page=1'),
+			'UTC',
+		);
 		const id = list.competition!.id;
 		const league = await getLeaguePage(String(id), null);
 		expect(league!.standings.season.label).toBe('2025-26');
@@ -114,10 +132,17 @@ describe('other pages', () => {
 	});
 
 	it('fixtures: filters are validated, pages clamped', async () => {
-		const bad = await getFixturesPage(new URLSearchParams('date=2025-02-30&competition=nope&page=-1'), 'UTC', new Date('2025-08-16T12:00:00Z'));
+		const bad = await getFixturesPage(
+			new URLSearchParams('date=2025-02-30&competition=nope&page=-1'),
+			'UTC',
+			new Date('2025-08-16T12:00:00Z'),
+		);
 		expect(bad.date).toBe('2025-08-16');
 		expect(bad.competition).toBeNull();
-		const last = await getFixturesPage(new URLSearchParams('competition=premier-league&page=999'), 'UTC');
+		const last = await getFixturesPage(
+			new URLSearchParams('competition=premier-league&page=999'),
+			'UTC',
+		);
 		expect(last.list!.page).toBe(last.list!.pages);
 		expect(last.list!.items.length).toBeGreaterThan(0);
 	});
@@ -126,8 +151,12 @@ describe('other pages', () => {
 		expect((await getH2HForm(new URLSearchParams('team1=argentina&team2=france'))).redirect).toBe(
 			'/team/head-to-head/argentina-vs-france',
 		);
-		expect((await getH2HForm(new URLSearchParams('team1=argentina&team2=argentina'))).error).toBe('same');
-		expect((await getH2HForm(new URLSearchParams('team1=//evil.com&team2=france'))).redirect).toBeNull();
+		expect((await getH2HForm(new URLSearchParams('team1=argentina&team2=argentina'))).error).toBe(
+			'same',
+		);
+		expect(
+			(await getH2HForm(new URLSearchParams('team1=//evil.com&team2=france'))).redirect,
+		).toBeNull();
 		const page = await getH2HPage('argentina-vs-france');
 		expect(page!.h2h.played).toBe(page!.matches.length);
 		expect(await getH2HPage('argentina')).toBeUndefined();
@@ -151,7 +180,12 @@ describe('route-cache tags', () => {
 });
 
 describe('views', () => {
-	const ctx: ViewContext = { locale: 'de', t: useTranslations('de'), origin: 'https://example.test', timeZone: 'Europe/Berlin' };
+	const ctx: ViewContext = {
+		locale: 'de',
+		t: useTranslations('de'),
+		origin: 'https://example.test',
+		timeZone: 'Europe/Berlin',
+	};
 
 	it('cost no round trip beyond their loader and come localised', async () => {
 		await getDayPage('2022-12-18', 'Europe/Berlin');
@@ -166,7 +200,9 @@ describe('views', () => {
 
 	it('the match centre: meetings dated in the visitor zone, the beacon and the calendar links', async () => {
 		const day = await getDayPage('2022-12-18', 'UTC');
-		const final = day.day.groups.flatMap((g) => g.matches).find((m) => m.home.name === 'Argentina')!;
+		const final = day.day.groups
+			.flatMap((g) => g.matches)
+			.find((m) => m.home.name === 'Argentina')!;
 		await getMatchCentre(String(final.id));
 		trips = 0;
 		const view = (await getMatchCentreView(String(final.id), ctx))!;
@@ -176,13 +212,21 @@ describe('views', () => {
 		expect(view.statusText?.code).toBe(final.status);
 		expect(view.timeline.filter((e) => e.type === 'goal')).toHaveLength(6);
 		expect(view.calendar.map((c) => c.href)).toContain(`/api/calendar/team/${final.home.id}.ics`);
-		expect(view.allMeetingsHref).toBe(`/de/team/head-to-head/${final.home.slug}-vs-${final.away.slug}`);
+		expect(view.allMeetingsHref).toBe(
+			`/de/team/head-to-head/${final.home.slug}-vs-${final.away.slug}`,
+		);
 	});
 
 	it('the league page: a link per season, the latest without ?season', async () => {
-		const list = await getFixturesPage(new URLSearchParams('competition=premier-league&page=1'), 'UTC');
+		const list = await getFixturesPage(
+			new URLSearchParams('competition=premier-league&page=1'),
+			'UTC',
+		);
 		const view = (await getLeagueView(String(list.competition!.id), null, ctx))!;
-		expect(view.seasons[0]).toMatchObject({ href: `/de/league/${list.competition!.id}`, current: true });
+		expect(view.seasons[0]).toMatchObject({
+			href: `/de/league/${list.competition!.id}`,
+			current: true,
+		});
 		expect(view.tables.every((tb) => !tb.live)).toBe(true);
 		expect(await getLeagueView('abc', null, ctx)).toBeUndefined();
 	});

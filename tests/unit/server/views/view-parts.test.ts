@@ -10,7 +10,12 @@ import { goalsView, lineUpsView, timelineView } from '~/server/views/match-parts
 import { kickoffView, matchRowView } from '~/server/views/match-row';
 
 // The pieces components print are made here, so what a visitor reads is tested here.
-const ctx: ViewContext = { locale: 'en', t: useTranslations('en'), origin: 'https://example.test', timeZone: 'Europe/Berlin' };
+const ctx: ViewContext = {
+	locale: 'en',
+	t: useTranslations('en'),
+	origin: 'https://example.test',
+	timeZone: 'Europe/Berlin',
+};
 const de: ViewContext = { ...ctx, locale: 'de', t: useTranslations('de') };
 
 function match(partial: Partial<MatchSummary>): MatchSummary {
@@ -20,14 +25,37 @@ function match(partial: Partial<MatchSummary>): MatchSummary {
 		kickoffTimeKnown: true,
 		status: 'finished',
 		minute: null,
-		competition: { id: 1, code: 'en.1', slug: 'premier-league', name: 'Premier League', type: 'league', areaName: 'England' },
+		competition: {
+			id: 1,
+			code: 'en.1',
+			slug: 'premier-league',
+			name: 'Premier League',
+			type: 'league',
+			areaName: 'England',
+		},
 		season: { id: 1, label: '2025-26' },
 		round: 'Matchday 1',
 		stage: 'regular',
 		groupName: null,
 		matchday: 1,
-		home: { id: 10, name: 'Liverpool FC', shortName: 'Liverpool', slug: 'liverpool-fc', tla: 'LIV', isNational: false, colours: { primary: '#c8102e', secondary: '#ffffff' } },
-		away: { id: 20, name: 'AFC Bournemouth', shortName: 'Bournemouth', slug: 'afc-bournemouth', tla: 'BOU', isNational: false, colours: { primary: '#da291c', secondary: '#000000' } },
+		home: {
+			id: 10,
+			name: 'Liverpool FC',
+			shortName: 'Liverpool',
+			slug: 'liverpool-fc',
+			tla: 'LIV',
+			isNational: false,
+			colours: { primary: '#c8102e', secondary: '#ffffff' },
+		},
+		away: {
+			id: 20,
+			name: 'AFC Bournemouth',
+			shortName: 'Bournemouth',
+			slug: 'afc-bournemouth',
+			tla: 'BOU',
+			isNational: false,
+			colours: { primary: '#da291c', secondary: '#000000' },
+		},
 		score: { ht: [1, 0], ft: [4, 2], et: null, pen: null },
 		winner: 'home',
 		version: 1,
@@ -41,7 +69,12 @@ describe('a match row', () => {
 	it('carries the localised link, the crests and the kick-off in the visitor zone', () => {
 		const row = matchRowView(match({}), de);
 		expect(row.href).toBe('/de/match/7');
-		expect(row.home).toEqual({ id: 10, name: 'Liverpool FC', shortName: 'Liverpool', crest: '/crest/10.svg' });
+		expect(row.home).toEqual({
+			id: 10,
+			name: 'Liverpool FC',
+			shortName: 'Liverpool',
+			crest: '/crest/10.svg',
+		});
 		expect(row.kickoff).toEqual({ iso: '2025-08-15T19:00:00.000Z', style: 'time', text: '21:00' });
 		expect(row.score).toEqual({ home: 4, away: 2, aet: null, pen: null });
 		expect(row.year).toBeNull();
@@ -49,23 +82,41 @@ describe('a match row', () => {
 	});
 
 	it('adds date, year and competition only when the list asks for them', () => {
-		const row = matchRowView(match({ kickoffAt: new Date('2025-12-31T23:30:00Z') }), ctx, { showDate: true, showYear: true, showCompetition: true });
+		const row = matchRowView(match({ kickoffAt: new Date('2025-12-31T23:30:00Z') }), ctx, {
+			showDate: true,
+			showYear: true,
+			showCompetition: true,
+		});
 		expect(row.kickoff?.style).toBe('datetime');
 		expect(row.year).toBe('2026'); // already New Year in Berlin
 		expect(row.competition).toBe('Premier League');
 	});
 
 	it('shows no status before kick-off, and the minute while live', () => {
-		expect(matchRowView(match({ status: 'scheduled', score: { ht: null, ft: null, et: null, pen: null } }), ctx).statusText).toBeNull();
-		const live = matchRowView(match({ status: 'live', minute: 63, score: { ht: [1, 0], ft: [2, 1], et: null, pen: null } }), ctx);
+		expect(
+			matchRowView(
+				match({ status: 'scheduled', score: { ht: null, ft: null, et: null, pen: null } }),
+				ctx,
+			).statusText,
+		).toBeNull();
+		const live = matchRowView(
+			match({ status: 'live', minute: 63, score: { ht: [1, 0], ft: [2, 1], et: null, pen: null } }),
+			ctx,
+		);
 		expect(live.live).toBe(true);
 		expect(live.statusText).toEqual({ code: 'live', text: "Live 63'" });
 	});
 
 	it('notes extra time and the shoot-out', () => {
-		const aet = matchRowView(match({ status: 'finished_aet', score: { ht: null, ft: [1, 1], et: [2, 1], pen: null } }), ctx);
+		const aet = matchRowView(
+			match({ status: 'finished_aet', score: { ht: null, ft: [1, 1], et: [2, 1], pen: null } }),
+			ctx,
+		);
 		expect(aet.score).toEqual({ home: 2, away: 1, aet: 'after extra time', pen: null });
-		const pen = matchRowView(match({ status: 'finished_pen', score: { ht: null, ft: [1, 1], et: [1, 1], pen: [4, 2] } }), ctx);
+		const pen = matchRowView(
+			match({ status: 'finished_pen', score: { ht: null, ft: [1, 1], et: [1, 1], pen: [4, 2] } }),
+			ctx,
+		);
 		expect(pen.score?.pen).toBe('4–2 on penalties');
 	});
 
@@ -77,7 +128,12 @@ describe('a match row', () => {
 });
 
 describe('a table', () => {
-	const row = (position: number, gd: number, change: number | null, form: string): StandingsRow => ({
+	const row = (
+		position: number,
+		gd: number,
+		change: number | null,
+		form: string,
+	): StandingsRow => ({
 		position,
 		team: { id: position, name: `Team ${position}`, slug: `team-${position}` },
 		played: 3,
@@ -93,7 +149,11 @@ describe('a table', () => {
 	});
 
 	it('signs the goal difference, says how positions moved and links each team', () => {
-		const view = tableView([row(1, 3, 2, 'WDL'), row(2, 0, null, ''), row(3, -2, -1, 'L')], { caption: 'Group A', highlight: [2] }, de);
+		const view = tableView(
+			[row(1, 3, 2, 'WDL'), row(2, 0, null, ''), row(3, -2, -1, 'L')],
+			{ caption: 'Group A', highlight: [2] },
+			de,
+		);
 		expect(view.rows.map((r) => r.goalDifference)).toEqual(['+3', '0', '-2']);
 		expect(view.rows.map((r) => r.change.cls)).toEqual(['up', 'same', 'down']);
 		expect(view.rows[0]!.change.symbol).toBe('▲');
@@ -102,7 +162,9 @@ describe('a table', () => {
 	});
 
 	it('builds the form badges only when the form column is shown', () => {
-		expect(tableView([row(1, 0, null, 'W')], { caption: '', showForm: false }, ctx).rows[0]!.form).toBeNull();
+		expect(
+			tableView([row(1, 0, null, 'W')], { caption: '', showForm: false }, ctx).rows[0]!.form,
+		).toBeNull();
 		expect(formView('WDx L', ctx.t)).toEqual({
 			label: 'Won, Drawn, Lost',
 			letters: [
@@ -136,19 +198,46 @@ describe('match parts', () => {
 			[
 				event({ penalty: true }),
 				event({ type: 'card', card: 'red', side: null, minute: null, stoppage: null }),
-				event({ type: 'substitution', side: 'away', playerIn: 'A', playerOut: 'B', minute: 70, stoppage: null }),
+				event({
+					type: 'substitution',
+					side: 'away',
+					playerIn: 'A',
+					playerOut: 'B',
+					minute: 70,
+					stoppage: null,
+				}),
 			],
 			ctx.t,
 		);
-		expect(goal).toMatchObject({ minute: "45+2'", icon: 'i-goal', text: 'M. Salah (penalty)', side: 'home' });
+		expect(goal).toMatchObject({
+			minute: "45+2'",
+			icon: 'i-goal',
+			text: 'M. Salah (penalty)',
+			side: 'home',
+		});
 		expect(card).toMatchObject({ minute: '', icon: 'i-red', side: 'none' });
 		expect(sub).toMatchObject({ minute: "70'", icon: 'i-sub', side: 'away' });
-		expect(goalsView([event({}), event({ type: 'card' })])).toEqual([{ side: 'home', player: 'M. Salah', minute: 45, stoppage: '+2' }]);
+		expect(goalsView([event({}), event({ type: 'card' })])).toEqual([
+			{ side: 'home', player: 'M. Salah', minute: 45, stoppage: '+2' },
+		]);
 	});
 
-	it('lists each side\'s starters, then its bench, leaving out an empty group', () => {
-		const entry = (teamId: number, player: string, starter: boolean): LineupEntry => ({ teamId, player, shirtNumber: null, position: null, starter });
-		const [home, away] = lineUpsView([entry(10, 'A', true), entry(10, 'B', false), entry(20, 'C', true)], [{ id: 10, name: 'H' }, { id: 20, name: 'W' }], ctx.t);
+	it("lists each side's starters, then its bench, leaving out an empty group", () => {
+		const entry = (teamId: number, player: string, starter: boolean): LineupEntry => ({
+			teamId,
+			player,
+			shirtNumber: null,
+			position: null,
+			starter,
+		});
+		const [home, away] = lineUpsView(
+			[entry(10, 'A', true), entry(10, 'B', false), entry(20, 'C', true)],
+			[
+				{ id: 10, name: 'H' },
+				{ id: 20, name: 'W' },
+			],
+			ctx.t,
+		);
 		expect(home!.groups.map((g) => g.heading)).toEqual(['Starting line-up', 'Substitutes']);
 		expect(away!.groups.map((g) => g.players.map((p) => p.name))).toEqual([['C']]);
 		expect(home!.groups[0]!.players[0]!.shirt).toBe('');
@@ -157,7 +246,13 @@ describe('match parts', () => {
 
 describe('day parts', () => {
 	it('labels today in the date strip and marks the selected day', () => {
-		const days = dateStripView(['2025-08-15', '2025-08-16'], '2025-08-16', '2025-08-15', (d) => `/en/home-${d}`, ctx);
+		const days = dateStripView(
+			['2025-08-15', '2025-08-16'],
+			'2025-08-16',
+			'2025-08-15',
+			(d) => `/en/home-${d}`,
+			ctx,
+		);
 		expect(days[0]).toEqual({ href: '/en/home-2025-08-15', label: 'Today', current: false });
 		expect(days[1]!.current).toBe(true);
 		expect(days[1]!.label).toMatch(/16 Aug/);
@@ -165,7 +260,11 @@ describe('day parts', () => {
 
 	it('pages: nothing for one page, no link past either end', () => {
 		expect(paginationView(1, 1, (p) => `?page=${p}`, ctx)).toBeNull();
-		expect(paginationView(1, 3, (p) => `?page=${p}`, ctx)).toEqual({ prev: null, next: '?page=2', text: 'Page 1 of 3' });
+		expect(paginationView(1, 3, (p) => `?page=${p}`, ctx)).toEqual({
+			prev: null,
+			next: '?page=2',
+			text: 'Page 1 of 3',
+		});
 		expect(paginationView(3, 3, (p) => `?page=${p}`, ctx)?.next).toBeNull();
 	});
 });

@@ -8,8 +8,13 @@ import { countMatchView, VIEW_PIXEL } from '~/server/football/page-views';
  * 1×1 GIF and never cached.
  */
 export const GET: APIRoute = ({ params, request }) => {
-	if (params.id && /^\d{1,9}$/.test(params.id)) countMatchView(Number(params.id), request.headers.get('user-agent'));
+	if (params.id && /^\d{1,9}$/.test(params.id))
+		countMatchView(Number(params.id), request.headers.get('user-agent'));
 	return new Response(VIEW_PIXEL, {
-		headers: { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' },
+		headers: {
+			'Content-Type': 'image/gif',
+			'Cache-Control': 'no-store',
+			'X-Robots-Tag': 'noindex',
+		},
 	});
 };

@@ -8,5 +8,7 @@ export const DELETE: APIRoute = async ({ request, locals, params }) => {
 	const caller = requireCaller(request, locals);
 	if (caller instanceof Response) return caller;
 	const done = await revokeOwnSession(caller.user.id, String(params['id'] ?? '').slice(0, 100));
-	return done ? json(200, { data: null }) : json(404, { error: 'not_found', message: 'No such session' });
+	return done
+		? json(200, { data: null })
+		: json(404, { error: 'not_found', message: 'No such session' });
 };

@@ -4,4 +4,9 @@ import { calendarHandler } from '~/server/football/api/feeds';
 export const prerender = false;
 
 export const GET: APIRoute = ({ params, request, locals }) =>
-	calendarHandler({ kind: 'competition', id: params.id, origin: locals.origin, ifNoneMatch: request.headers.get('if-none-match') });
+	calendarHandler({
+		kind: 'competition',
+		id: params.id,
+		origin: locals.origin,
+		ifNoneMatch: request.headers.get('if-none-match'),
+	});

@@ -8,5 +8,8 @@ import { receiveWebhook } from '~/server/payments/webhook';
 export const POST: APIRoute = async ({ request, params }) => {
 	const raw = await request.text();
 	const result = await receiveWebhook(params.provider ?? '', raw, request.headers);
-	return Response.json(result.body, { status: result.status, headers: { 'Cache-Control': 'no-store' } });
+	return Response.json(result.body, {
+		status: result.status,
+		headers: { 'Cache-Control': 'no-store' },
+	});
 };

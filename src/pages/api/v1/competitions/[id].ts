@@ -4,4 +4,8 @@ import { competitionHandler } from '~/server/football/api/handlers';
 export const prerender = false;
 
 export const GET: APIRoute = ({ params, url, request }) =>
-	competitionHandler({ params, query: url.searchParams, ifNoneMatch: request.headers.get('if-none-match') });
+	competitionHandler({
+		params,
+		query: url.searchParams,
+		ifNoneMatch: request.headers.get('if-none-match'),
+	});

@@ -4,4 +4,8 @@ import { competitionsHandler } from '~/server/football/api/handlers';
 export const prerender = false;
 
 export const GET: APIRoute = ({ params, url, request }) =>
-	competitionsHandler({ params, query: url.searchParams, ifNoneMatch: request.headers.get('if-none-match') });
+	competitionsHandler({
+		params,
+		query: url.searchParams,
+		ifNoneMatch: request.headers.get('if-none-match'),
+	});

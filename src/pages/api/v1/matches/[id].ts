@@ -4,4 +4,8 @@ import { matchHandler } from '~/server/football/api/handlers';
 export const prerender = false;
 
 export const GET: APIRoute = ({ params, url, request }) =>
-	matchHandler({ params, query: url.searchParams, ifNoneMatch: request.headers.get('if-none-match') });
+	matchHandler({
+		params,
+		query: url.searchParams,
+		ifNoneMatch: request.headers.get('if-none-match'),
+	});

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { aliasKey, initials, shortName, slugify, splitCountrySuffix, teamColours } from '~/server/football/names';
+import {
+	aliasKey,
+	initials,
+	shortName,
+	slugify,
+	splitCountrySuffix,
+	teamColours,
+} from '~/server/football/names';
 import { canonicalClubName } from '~/server/football/import/aliases';
 
 describe('team names', () => {
 	it('removes the Champions League country suffix', () => {
-		expect(splitCountrySuffix('Real Madrid CF (ESP)')).toEqual({ name: 'Real Madrid CF', country: 'ESP' });
+		expect(splitCountrySuffix('Real Madrid CF (ESP)')).toEqual({
+			name: 'Real Madrid CF',
+			country: 'ESP',
+		});
 		expect(splitCountrySuffix('Real Madrid CF')).toEqual({ name: 'Real Madrid CF' });
 		expect(aliasKey('Real Madrid CF (ESP)')).toBe(aliasKey('Real Madrid CF'));
 		expect(aliasKey('FC Bayern München')).toBe('fc bayern munchen');

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { kickoffOf, parseMinute, parseRound, parseSourceFile } from '~/server/football/import/parse';
+import {
+	kickoffOf,
+	parseMinute,
+	parseRound,
+	parseSourceFile,
+} from '~/server/football/import/parse';
 import { SOURCE_FILES } from '~/server/football/import/sources';
 
 const euro = SOURCE_FILES.find((f) => f.path === 'euro.json/2024/euro.json')!;
@@ -16,16 +21,30 @@ describe('parse helpers', () => {
 	});
 	it('reads stages from round labels', () => {
 		expect(parseRound('Matchday 12', 'league', false)).toEqual({ stage: 'regular', matchday: 12 });
-		expect(parseRound('League, Matchday 3', 'league', false)).toEqual({ stage: 'league_phase', matchday: 3 });
-		expect(parseRound('Playoffs, Matchday 1', 'league', false)).toEqual({ stage: 'playoff', matchday: 1 });
-		expect(parseRound('Finals, Final', 'league', false)).toEqual({ stage: 'knockout', matchday: null });
+		expect(parseRound('League, Matchday 3', 'league', false)).toEqual({
+			stage: 'league_phase',
+			matchday: 3,
+		});
+		expect(parseRound('Playoffs, Matchday 1', 'league', false)).toEqual({
+			stage: 'playoff',
+			matchday: 1,
+		});
+		expect(parseRound('Finals, Final', 'league', false)).toEqual({
+			stage: 'knockout',
+			matchday: null,
+		});
 		expect(parseRound('Matchday 2', 'euro', true)).toEqual({ stage: 'group', matchday: 2 });
-		expect(parseRound('Quarter-finals', 'euro', false)).toEqual({ stage: 'knockout', matchday: null });
+		expect(parseRound('Quarter-finals', 'euro', false)).toEqual({
+			stage: 'knockout',
+			matchday: null,
+		});
 	});
 	it('marks a missing time as unknown at 12:00 local', () => {
 		const k = kickoffOf('2026-04-12', undefined, 'Europe/Madrid');
 		expect(k).toEqual({ kickoffAt: new Date('2026-04-12T10:00:00Z'), kickoffTimeKnown: false });
-		expect(kickoffOf('2026-06-11', '13:00 UTC-6', 'UTC').kickoffAt.toISOString()).toBe('2026-06-11T19:00:00.000Z');
+		expect(kickoffOf('2026-06-11', '13:00 UTC-6', 'UTC').kickoffAt.toISOString()).toBe(
+			'2026-06-11T19:00:00.000Z',
+		);
 		expect(() => kickoffOf('2026-06-11', '1pm', 'UTC')).toThrow();
 	});
 });
@@ -40,10 +59,17 @@ describe('parseSourceFile', () => {
 						name: 'Matchday 1',
 						matches: [
 							{
-								num: 1, date: '2024-06-14', time: '21:00', group: 'Group A',
-								team1: { name: 'Germany', code: 'GER' }, team2: { name: 'Scotland', code: 'SCO' },
+								num: 1,
+								date: '2024-06-14',
+								time: '21:00',
+								group: 'Group A',
+								team1: { name: 'Germany', code: 'GER' },
+								team2: { name: 'Scotland', code: 'SCO' },
 								score: { ft: [5, 1], ht: [3, 0] },
-								goals1: [{ name: 'Wirtz', minute: 10 }, { name: 'Havertz', minute: 45, offset: 1, penalty: true }],
+								goals1: [
+									{ name: 'Wirtz', minute: 10 },
+									{ name: 'Havertz', minute: 45, offset: 1, penalty: true },
+								],
 								goals2: [{ name: 'Rüdiger', minute: 87, owngoal: true }],
 							},
 						],
@@ -69,17 +95,48 @@ describe('parseSourceFile', () => {
 			{
 				name: 'CL',
 				matches: [
-					{ round: 'Finals, Final', date: '2025-05-31', time: '21:00', team1: 'Paris Saint-Germain FC (FRA)', team2: 'FC Internazionale Milano (ITA)', score: {} },
-					{ round: 'League, Matchday 1', date: '2024-09-17', time: '18:45', team1: 'BSC Young Boys (SUI)', team2: 'Aston Villa FC (ENG)', score: { ft: [0, 3] }, status: 'awarded' },
+					{
+						round: 'Finals, Final',
+						date: '2025-05-31',
+						time: '21:00',
+						team1: 'Paris Saint-Germain FC (FRA)',
+						team2: 'FC Internazionale Milano (ITA)',
+						score: {},
+					},
+					{
+						round: 'League, Matchday 1',
+						date: '2024-09-17',
+						time: '18:45',
+						team1: 'BSC Young Boys (SUI)',
+						team2: 'Aston Villa FC (ENG)',
+						score: { ft: [0, 3] },
+						status: 'awarded',
+					},
 				],
 			},
 			cl,
 			now,
 		);
-		expect(ms[0]!.home).toEqual({ name: 'Paris Saint-Germain FC', national: false, country: 'FRA' });
+		expect(ms[0]!.home).toEqual({
+			name: 'Paris Saint-Germain FC',
+			national: false,
+			country: 'FRA',
+		});
 		expect(ms[0]!.status).toBe('scheduled'); // relative to `now` (January 2025)
 		const later = parseSourceFile(
-			{ name: 'CL', matches: [{ round: 'Finals, Final', date: '2025-05-31', time: '21:00', team1: 'A', team2: 'B', score: {} }] },
+			{
+				name: 'CL',
+				matches: [
+					{
+						round: 'Finals, Final',
+						date: '2025-05-31',
+						time: '21:00',
+						team1: 'A',
+						team2: 'B',
+						score: {},
+					},
+				],
+			},
 			cl,
 			new Date('2025-07-01T00:00:00Z'),
 		);
@@ -88,6 +145,12 @@ describe('parseSourceFile', () => {
 		expect(ms[1]!.stage).toBe('league_phase');
 	});
 	it('rejects a malformed file with a readable error', () => {
-		expect(() => parseSourceFile({ name: 'x', matches: [{ date: 'yesterday', team1: 'A', team2: 'B' }] }, wc26, now)).toThrow(/date/);
+		expect(() =>
+			parseSourceFile(
+				{ name: 'x', matches: [{ date: 'yesterday', team1: 'A', team2: 'B' }] },
+				wc26,
+				now,
+			),
+		).toThrow(/date/);
 	});
 });

@@ -13,12 +13,18 @@ describe('importStatus', () => {
 	});
 	it('reads extra time and penalties from the score', () => {
 		expect(importStatus(undefined, { ht: [0, 0], ft: [1, 0] }, kickoff, after)).toBe('finished');
-		expect(importStatus(undefined, { ft: [0, 0], et: [1, 0] }, kickoff, after)).toBe('finished_aet');
-		expect(importStatus(undefined, { ft: [1, 1], et: [1, 1], p: [4, 2] }, kickoff, after)).toBe('finished_pen');
+		expect(importStatus(undefined, { ft: [0, 0], et: [1, 0] }, kickoff, after)).toBe(
+			'finished_aet',
+		);
+		expect(importStatus(undefined, { ft: [1, 1], et: [1, 1], p: [4, 2] }, kickoff, after)).toBe(
+			'finished_pen',
+		);
 	});
 	it('an empty score is scheduled before the match and "result unknown" after it', () => {
 		expect(importStatus(undefined, {}, kickoff, before)).toBe('scheduled');
-		expect(importStatus(undefined, {}, kickoff, new Date('2025-05-31T20:00:00Z'))).toBe('scheduled');
+		expect(importStatus(undefined, {}, kickoff, new Date('2025-05-31T20:00:00Z'))).toBe(
+			'scheduled',
+		);
 		expect(importStatus(undefined, {}, kickoff, after)).toBe('result_unknown');
 		expect(effectiveStatus('scheduled', kickoff, after)).toBe('result_unknown');
 		expect(effectiveStatus('scheduled', kickoff, before)).toBe('scheduled');

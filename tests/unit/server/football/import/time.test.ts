@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dayRangeUtc, localDate, localToUtc, parseFixedOffset, zoneOffsetMinutes } from '~/server/football/time';
+import {
+	dayRangeUtc,
+	localDate,
+	localToUtc,
+	parseFixedOffset,
+	zoneOffsetMinutes,
+} from '~/server/football/time';
 
 const iso = (d: Date) => d.toISOString().replace(':00.000Z', 'Z');
 

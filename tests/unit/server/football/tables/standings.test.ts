@@ -10,7 +10,14 @@ const B = team(2, 'Bravo');
 const C = team(3, 'Charlie');
 const D = team(4, 'Delta');
 let nextId = 1;
-const m = (home: TeamRef, away: TeamRef, hg: number, ag: number, matchday = 1, day = matchday): TableMatch => ({
+const m = (
+	home: TeamRef,
+	away: TeamRef,
+	hg: number,
+	ag: number,
+	matchday = 1,
+	day = matchday,
+): TableMatch => ({
 	id: nextId++,
 	homeTeamId: home.id,
 	awayTeamId: away.id,
@@ -22,10 +29,33 @@ const m = (home: TeamRef, away: TeamRef, hg: number, ag: number, matchday = 1, d
 
 describe('computeTable', () => {
 	it('counts played, won, drawn, lost, goals and points', () => {
-		const rows = computeTable([A, B, C], [m(A, B, 2, 0), m(B, C, 1, 1, 2), m(C, A, 3, 1, 3)], 'overall');
+		const rows = computeTable(
+			[A, B, C],
+			[m(A, B, 2, 0), m(B, C, 1, 1, 2), m(C, A, 3, 1, 3)],
+			'overall',
+		);
 		const byName = Object.fromEntries(rows.map((r) => [r.team.name, r]));
-		expect(byName.Alpha).toMatchObject({ played: 2, won: 1, drawn: 0, lost: 1, goalsFor: 3, goalsAgainst: 3, goalDifference: 0, points: 3, form: 'WL' });
-		expect(byName.Charlie).toMatchObject({ played: 2, won: 1, drawn: 1, lost: 0, goalsFor: 4, goalsAgainst: 2, points: 4, form: 'DW' });
+		expect(byName.Alpha).toMatchObject({
+			played: 2,
+			won: 1,
+			drawn: 0,
+			lost: 1,
+			goalsFor: 3,
+			goalsAgainst: 3,
+			goalDifference: 0,
+			points: 3,
+			form: 'WL',
+		});
+		expect(byName.Charlie).toMatchObject({
+			played: 2,
+			won: 1,
+			drawn: 1,
+			lost: 0,
+			goalsFor: 4,
+			goalsAgainst: 2,
+			points: 4,
+			form: 'DW',
+		});
 		expect(byName.Bravo).toMatchObject({ played: 2, won: 0, drawn: 1, lost: 1, points: 1 });
 		expect(rows.map((r) => r.position)).toEqual([1, 2, 3]);
 		expect(rows[0]!.team.name).toBe('Charlie');
@@ -34,8 +64,18 @@ describe('computeTable', () => {
 	it('keeps the columns in the order the API publishes them', () => {
 		const [row] = computeTable([A, B], [m(A, B, 1, 0)], 'overall');
 		expect(Object.keys(row!)).toEqual([
-			'position', 'team', 'played', 'won', 'drawn', 'lost', 'goalsFor', 'goalsAgainst',
-			'goalDifference', 'points', 'form', 'positionChange',
+			'position',
+			'team',
+			'played',
+			'won',
+			'drawn',
+			'lost',
+			'goalsFor',
+			'goalsAgainst',
+			'goalDifference',
+			'points',
+			'form',
+			'positionChange',
 		]);
 	});
 
@@ -47,7 +87,13 @@ describe('computeTable', () => {
 	});
 
 	// A and B level on points; A has the better goal difference, B won the meeting.
-	const levelGames = () => [m(B, A, 1, 0, 1), m(A, C, 5, 0, 2), m(A, D, 3, 0, 3), m(B, C, 1, 0, 4), m(B, D, 0, 1, 5)];
+	const levelGames = () => [
+		m(B, A, 1, 0, 1),
+		m(A, C, 5, 0, 2),
+		m(A, D, 3, 0, 3),
+		m(B, C, 1, 0, 4),
+		m(B, D, 0, 1, 5),
+	];
 
 	it('overall rule: goal difference before head-to-head', () => {
 		const rows = computeTable([A, B, C, D], levelGames(), 'overall');
@@ -66,7 +112,11 @@ describe('computeTable', () => {
 		const rows = computeTable([A, B, C], games, 'overall');
 		const a = rows.find((r) => r.team.id === A.id)!;
 		const b = rows.find((r) => r.team.id === B.id)!;
-		expect([a.points, a.goalDifference, a.goalsFor]).toEqual([b.points, b.goalDifference, b.goalsFor]);
+		expect([a.points, a.goalDifference, a.goalsFor]).toEqual([
+			b.points,
+			b.goalDifference,
+			b.goalsFor,
+		]);
 		expect(b.position).toBeLessThan(a.position);
 	});
 
@@ -97,8 +147,16 @@ describe('computeTable', () => {
 });
 
 describe('computeTable on a real season (file read directly, no database)', () => {
-	const file = JSON.parse(readFileSync('data/openfootball/football.json/2023-24/en.1.json', 'utf8')) as {
-		matches: { round: string; date: string; team1: string; team2: string; score: { ft?: [number, number] } }[];
+	const file = JSON.parse(
+		readFileSync('data/openfootball/football.json/2023-24/en.1.json', 'utf8'),
+	) as {
+		matches: {
+			round: string;
+			date: string;
+			team1: string;
+			team2: string;
+			score: { ft?: [number, number] };
+		}[];
 	};
 	const ids = new Map<string, number>();
 	const idOf = (name: string) => ids.get(name) ?? (ids.set(name, ids.size + 1), ids.size);
@@ -116,14 +174,28 @@ describe('computeTable on a real season (file read directly, no database)', () =
 	it('2023-24 Premier League: Manchester City 91 points, Arsenal 89', () => {
 		const rows = computeTable(teams, matches, 'overall');
 		expect(rows).toHaveLength(20);
-		expect(rows[0]).toMatchObject({ team: { name: 'Manchester City FC' }, points: 91, played: 38, won: 28, drawn: 7, lost: 3 });
+		expect(rows[0]).toMatchObject({
+			team: { name: 'Manchester City FC' },
+			points: 91,
+			played: 38,
+			won: 28,
+			drawn: 7,
+			lost: 3,
+		});
 		expect(rows[1]).toMatchObject({ team: { name: 'Arsenal FC' }, points: 89, goalDifference: 62 });
 		expect(rows[19]!.team.name).toBe('Sheffield United FC');
 	});
 });
 
 describe('computeHeadToHead', () => {
-	const h = (id: number, home: TeamRef, away: TeamRef, hg: number, ag: number, pen?: [number, number]): H2HMatch => ({
+	const h = (
+		id: number,
+		home: TeamRef,
+		away: TeamRef,
+		hg: number,
+		ag: number,
+		pen?: [number, number],
+	): H2HMatch => ({
 		id,
 		kickoffAt: new Date(Date.UTC(2024, 0, id)),
 		homeTeamId: home.id,
@@ -136,8 +208,20 @@ describe('computeHeadToHead', () => {
 	});
 
 	it('counts wins, draws and goals from team1’s side, newest first, ignoring other games', () => {
-		const r = computeHeadToHead(A, B, [h(1, A, B, 2, 1), h(2, B, A, 3, 0), h(3, A, C, 9, 0), h(4, B, A, 1, 1, [4, 4])]);
-		expect(r).toMatchObject({ played: 3, team1Wins: 1, draws: 1, team2Wins: 1, team1Goals: 3, team2Goals: 5 });
+		const r = computeHeadToHead(A, B, [
+			h(1, A, B, 2, 1),
+			h(2, B, A, 3, 0),
+			h(3, A, C, 9, 0),
+			h(4, B, A, 1, 1, [4, 4]),
+		]);
+		expect(r).toMatchObject({
+			played: 3,
+			team1Wins: 1,
+			draws: 1,
+			team2Wins: 1,
+			team1Goals: 3,
+			team2Goals: 5,
+		});
 		expect(r.meetings.map((x) => x.id)).toEqual([4, 2, 1]);
 	});
 

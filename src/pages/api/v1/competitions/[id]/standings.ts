@@ -4,4 +4,8 @@ import { standingsHandler } from '~/server/football/api/handlers';
 export const prerender = false;
 
 export const GET: APIRoute = ({ params, url, request }) =>
-	standingsHandler({ params, query: url.searchParams, ifNoneMatch: request.headers.get('if-none-match') });
+	standingsHandler({
+		params,
+		query: url.searchParams,
+		ifNoneMatch: request.headers.get('if-none-match'),
+	});
