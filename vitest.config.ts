@@ -7,7 +7,7 @@ export default getViteConfig({
 	test: {
 		include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
 		environment: 'node',
-		testTimeout: 30_000,
+		testTimeout: 60_000,
 		hookTimeout: 60_000,
 		pool: 'forks',
 		reporters: process.env.CI_REPORT
