@@ -2,39 +2,29 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import AccountBilling from '~/components/payments/AccountBilling.astro';
 import { useTranslations } from '~/i18n/server';
-import type { BillingSummary } from '~/server/payments/billing';
+import type { BillingView } from '~/server/payments/billing-view';
 
-type Current = NonNullable<BillingSummary['current']>;
-
-const plan = (over: Partial<Current> = {}): Current => ({
-	subscriptionId: 42,
+const current = (over: Partial<NonNullable<BillingView['current']>> = {}) => ({
 	planId: 'premium-monthly',
-	kind: 'subscription',
-	sport: null,
-	matchId: null,
-	rank: 2,
-	status: 'active',
-	currentPeriodEnd: new Date('2026-12-24T00:00:00Z'),
-	cancelAtPeriodEnd: false,
-	provider: 'sandbox',
-	providerRef: 'sb_1',
-	renews: false,
+	name: 'Premium monthly',
+	note: 'Ends on 24 December 2026',
+	cancel: { subscriptionId: 42, locale: 'en' as const },
 	...over,
 });
 
-// The account page's billing block renders the summary it is given; it looks nothing up.
+// The account page's billing block prints the view it is given; it looks nothing up.
 describe('AccountBilling', () => {
-	const render = async (summary: BillingSummary) => {
+	const render = async (view: BillingView) => {
 		const container = await AstroContainer.create();
 		return container.renderToString(AccountBilling, {
-			props: { summary },
+			props: { view },
 			request: new Request('http://matchday.test/en/account'),
 			locals: { t: useTranslations('en'), locale: 'en' } as App.Locals,
 		});
 	};
 
 	it('a cancellable plan: its name, end date and a cancel form posting the subscription', async () => {
-		const html = await render({ current: plan(), history: [] });
+		const html = await render({ current: current(), upgradeHref: '/en/pricing', history: [] });
 		expect(html).toContain('data-plan="premium-monthly"');
 		expect(html).toContain('Premium monthly');
 		expect(html).toContain('24 December 2026');
@@ -44,27 +34,20 @@ describe('AccountBilling', () => {
 		expect(html).toMatch(/<button type="submit"[^>]*>[^<]+<\/button>/);
 	});
 
-	it('no cancel form for a match pass or a plan already cancelled', async () => {
-		expect(await render({ current: plan({ kind: 'match_pass' }), history: [] })).not.toContain(
-			'<form',
-		);
-		expect(await render({ current: plan({ cancelAtPeriodEnd: true }), history: [] })).not.toContain(
-			'<form',
-		);
+	it('no cancel form when the view has nothing to cancel', async () => {
+		const html = await render({
+			current: current({ cancel: null }),
+			upgradeHref: '/en/pricing',
+			history: [],
+		});
+		expect(html).not.toContain('<form');
 	});
 
 	it('the free plan links to pricing; the history lists payments', async () => {
 		const html = await render({
 			current: null,
-			history: [
-				{
-					id: 1,
-					planId: 'premium-monthly',
-					amount: 999,
-					currency: 'EUR',
-					createdAt: new Date('2026-01-05T10:00:00Z'),
-				},
-			],
+			upgradeHref: '/en/pricing',
+			history: [{ date: '5 January 2026', plan: 'Premium monthly', amount: '€9.99' }],
 		});
 		expect(html).toContain('href="/en/pricing"');
 		expect(html).toContain('5 January 2026');
