@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIMELINE_LABEL_KEYS } from '~/lib/live/labels';
 
 /**
  * Kinds of live event. `snapshot` is never stored: the hub builds it on demand. The others
@@ -28,24 +29,8 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 /** Ids clients may ask for: the football schema's ids are short tokens (digits or slugs). */
 export const MATCH_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Timeline entry kinds carried by `event` rows. */
-export const TIMELINE_TYPES = [
-	'kickoff',
-	'goal',
-	'own_goal',
-	'penalty_goal',
-	'missed_penalty',
-	'yellow',
-	'second_yellow',
-	'red',
-	'substitution',
-	'halftime',
-	'second_half',
-	'extra_time',
-	'penalties',
-	'fulltime',
-	'var',
-] as const;
+/** Timeline entry kinds carried by `event` rows (one list with the labels the islands name). */
+export const TIMELINE_TYPES = TIMELINE_LABEL_KEYS;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 
 export const timelineEntrySchema = z.object({

@@ -1,3 +1,5 @@
+import { MATCH_STATUSES } from '~/lib/football/match-status';
+
 /**
  * The OpenAPI 3.1 description of /api/v1, served at /api/v1/openapi.json. Kept by hand
  * beside the handlers; the integration test checks every path here answers.
@@ -237,19 +239,7 @@ export const OPENAPI = {
 					kickoffTimeKnown: { type: 'boolean' },
 					status: {
 						type: 'string',
-						enum: [
-							'scheduled',
-							'live',
-							'half_time',
-							'finished',
-							'finished_aet',
-							'finished_pen',
-							'postponed',
-							'cancelled',
-							'abandoned',
-							'awarded',
-							'result_unknown',
-						],
+						enum: [...MATCH_STATUSES],
 					},
 					minute: { type: ['integer', 'null'] },
 					competition: { type: 'object' },
