@@ -1,5 +1,6 @@
 import type { Translate } from '~/i18n/server';
-import type { Locale } from '~/i18n/locales';
+import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
+import { dateTimeFormat } from '~/lib/intl';
 import { AUTH_ERROR_CODES, errorKey, type AuthField } from '~/lib/auth-validation';
 import { safeRedirect } from '~/lib/safe-redirect';
 
@@ -64,9 +65,9 @@ export function fields(t: Translate) {
 	return { email, newPassword, currentPassword, name };
 }
 
-/** Dates in the account page's session list. */
+/** Dates in the account page's session list, in the locale's regional form (en is en-GB). */
 export function formatDate(locale: Locale, iso: string): string {
-	return new Intl.DateTimeFormat(locale, {
+	return dateTimeFormat(LOCALE_TAGS[locale], {
 		dateStyle: 'medium',
 		timeStyle: 'short',
 		timeZone: 'UTC',
