@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PlayerProps } from '~/lib/streams/player';
+import { Icon } from './icons';
 
 export type { PlayerLabels, PlayerProps } from '~/lib/streams/player';
 
@@ -85,7 +86,7 @@ export default function Player({ src, labels, locked }: PlayerProps) {
 					onClick={toggle}
 					aria-label={phase === 'playing' ? labels.pause : labels.play}
 				>
-					{phase === 'playing' ? '❚❚' : '▶'}
+					<Icon name={phase === 'playing' ? 'pause' : 'play'} />
 				</button>
 				<button
 					type="button"
@@ -93,7 +94,7 @@ export default function Player({ src, labels, locked }: PlayerProps) {
 					aria-label={muted ? labels.unmute : labels.mute}
 					aria-pressed={muted}
 				>
-					{muted ? '🔇' : '🔊'}
+					<Icon name={muted ? 'muted' : 'volume'} />
 				</button>
 				<input
 					type="range"
@@ -114,7 +115,7 @@ export default function Player({ src, labels, locked }: PlayerProps) {
 					aria-label={labels.fullscreen}
 					onClick={() => void box.current?.requestFullscreen?.().catch(() => {})}
 				>
-					⛶
+					<Icon name="fullscreen" />
 				</button>
 			</div>
 			<p className="player__status" role="status" aria-live="polite">

@@ -1,0 +1,37 @@
+/**
+ * The player's control icons, drawn inline: emoji and symbol characters show as empty boxes
+ * where no emoji font exists. Decorative (aria-hidden); each button carries its own label.
+ * Stroke and fill follow `currentColor`, so they take the controls' colour in both themes.
+ */
+
+type IconName = 'play' | 'pause' | 'volume' | 'muted' | 'fullscreen';
+
+const PATHS: Record<IconName, { fill?: string; stroke?: string }> = {
+	play: { fill: 'M8 5.5v13l11-6.5z' },
+	pause: { fill: 'M7 5h3.5v14H7zM13.5 5H17v14h-3.5z' },
+	volume: {
+		fill: 'M4 9.5h3.5L12 5.5v13l-4.5-4H4z',
+		stroke: 'M15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11',
+	},
+	muted: { fill: 'M4 9.5h3.5L12 5.5v13l-4.5-4H4z', stroke: 'M16 9.5l5 5M21 9.5l-5 5' },
+	fullscreen: { stroke: 'M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5' },
+};
+
+export function Icon({ name }: { name: IconName }) {
+	const { fill, stroke } = PATHS[name];
+	return (
+		<svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24">
+			{fill && <path d={fill} fill="currentColor" />}
+			{stroke && (
+				<path
+					d={stroke}
+					fill="none"
+					stroke="currentColor"
+					strokeWidth="2"
+					strokeLinecap="round"
+					strokeLinejoin="round"
+				/>
+			)}
+		</svg>
+	);
+}
