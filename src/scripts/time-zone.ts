@@ -1,21 +1,13 @@
-const ONE_YEAR = 365 * 24 * 60 * 60;
+import { isLocale, LOCALE_TAGS } from '~/i18n/locales';
+import { isKickoffStyle, kickoffOptions } from '~/lib/kickoff-format';
 
-const STYLES: Record<string, Intl.DateTimeFormatOptions> = {
-	time: { hour: '2-digit', minute: '2-digit' },
-	date: { weekday: 'short', day: 'numeric', month: 'short' },
-	datetime: {
-		weekday: 'short',
-		day: 'numeric',
-		month: 'short',
-		hour: '2-digit',
-		minute: '2-digit',
-	},
-};
+const ONE_YEAR = 365 * 24 * 60 * 60;
 
 /**
  * Stores the browser's zone in the `tz` cookie so the next server render uses it, and,
  * when this render used another zone (UTC on a first visit), rewrites the kick-off times
- * in place: `<time datetime="…" data-kickoff="time|date|datetime">`. Labels marked
+ * in place: `<time datetime="…" data-kickoff="time|date|datetime" [data-year]>`, in the
+ * locale's regional form (en is en-GB) exactly as the server printed it. Labels marked
  * `data-utc-label` disappear once times are local.
  */
 export function rememberTimeZone(): void {
@@ -26,12 +18,14 @@ export function rememberTimeZone(): void {
 	)?.content;
 	if (rendered === zone) return;
 	document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
-	const lang = document.documentElement.lang || 'en';
+	const lang = document.documentElement.lang;
+	const tag = isLocale(lang) ? LOCALE_TAGS[lang] : LOCALE_TAGS.en;
 	for (const el of document.querySelectorAll<HTMLTimeElement>('time[data-kickoff]')) {
 		const instant = new Date(el.dateTime);
 		if (Number.isNaN(instant.getTime())) continue;
-		const style = STYLES[el.dataset.kickoff ?? 'time'] ?? STYLES.time;
-		el.textContent = new Intl.DateTimeFormat(lang, { ...style, timeZone: zone }).format(instant);
+		const style = isKickoffStyle(el.dataset.kickoff) ? el.dataset.kickoff : 'time';
+		const options = kickoffOptions(style, el.dataset.year !== undefined);
+		el.textContent = new Intl.DateTimeFormat(tag, { ...options, timeZone: zone }).format(instant);
 	}
 	for (const el of document.querySelectorAll<HTMLElement>('[data-utc-label]')) el.hidden = true;
 }

@@ -1,22 +1,8 @@
 import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
 import { dateTimeFormat } from '~/lib/intl';
+import { type KickoffStyle, kickoffOptions } from '~/lib/kickoff-format';
 
-export type KickoffStyle = 'time' | 'date' | 'datetime';
-
-/** Same options as the client rewrite in src/scripts/time-zone.ts, so both agree. */
-const STYLES: Record<KickoffStyle, Intl.DateTimeFormatOptions> = {
-	time: { hour: '2-digit', minute: '2-digit' },
-	date: { weekday: 'short', day: 'numeric', month: 'short' },
-	datetime: {
-		weekday: 'short',
-		day: 'numeric',
-		month: 'short',
-		hour: '2-digit',
-		minute: '2-digit',
-	},
-};
-
-const cache = new Map<string, Intl.DateTimeFormat>();
+export type { KickoffStyle } from '~/lib/kickoff-format';
 
 /** A kick-off (ISO instant) formatted in the visitor's zone and language. */
 export function formatKickoff(
@@ -24,14 +10,12 @@ export function formatKickoff(
 	locale: Locale,
 	timeZone: string,
 	style: KickoffStyle,
+	withYear = false,
 ): string {
-	const key = `${locale}|${timeZone}|${style}`;
-	let f = cache.get(key);
-	if (!f) {
-		f = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { ...STYLES[style], timeZone });
-		cache.set(key, f);
-	}
-	return f.format(new Date(iso));
+	return dateTimeFormat(LOCALE_TAGS[locale], {
+		...kickoffOptions(style, withYear),
+		timeZone,
+	}).format(new Date(iso));
 }
 
 /** A calendar day (YYYY-MM-DD) as a long, localised heading ("Saturday 16 August 2025"). */

@@ -9,11 +9,18 @@ import { localHref } from '~/lib/locale-resolution';
 import { localDate } from '~/lib/time-zone';
 import type { Translate } from '~/i18n/server';
 import type { ViewContext } from './context';
+import { kickoffNeedsYear } from '~/lib/kickoff-format';
 import { formatKickoff, type KickoffStyle } from './format';
 import { isLive, shownScore } from './score';
 
 /** A kick-off in the visitor's zone and language; null when only the date is known and the style is time-only (shown as "time TBC"). */
-export type KickoffView = { iso: string; style: KickoffStyle; text: string } | null;
+export type KickoffView = {
+	iso: string;
+	style: KickoffStyle;
+	/** The year is shown (a date over half a year from now). */
+	withYear: boolean;
+	text: string;
+} | null;
 
 /** A match status as its label ("FT", "Live 63'"). */
 export interface StatusView {
@@ -71,11 +78,18 @@ export function kickoffView(
 	timeKnown: boolean,
 	style: KickoffStyle,
 	ctx: ViewContext,
+	now: Date = new Date(),
 ): KickoffView {
 	const shown: KickoffStyle | null = timeKnown ? style : style === 'time' ? null : 'date';
 	if (!shown) return null;
 	const iso = at.toISOString();
-	return { iso, style: shown, text: formatKickoff(iso, ctx.locale, ctx.timeZone, shown) };
+	const withYear = kickoffNeedsYear(at, now);
+	return {
+		iso,
+		style: shown,
+		withYear,
+		text: formatKickoff(iso, ctx.locale, ctx.timeZone, shown, withYear),
+	};
 }
 
 export function statusView(

@@ -16,6 +16,12 @@ describe('kick-off formatting', () => {
 		expect(formatKickoff('2025-08-15T23:30:00Z', 'en', 'UTC', 'date')).toContain('15');
 	});
 
+	it('adds the year when asked, in the regional order (en-GB: day before month)', () => {
+		const text = formatKickoff('2022-12-18T15:00:00Z', 'en', 'UTC', 'datetime', true);
+		expect(text).toMatch(/^Sun,? 18 Dec 2022/);
+		expect(formatKickoff('2022-12-18T15:00:00Z', 'en', 'UTC', 'time', true)).toBe('15:00');
+	});
+
 	it('names a day in the language', () => {
 		expect(formatDay('2025-08-16', 'en')).toMatch(/^Saturday,? 16 August 2025$/);
 		expect(formatDay('2025-08-16', 'de')).toContain('August');

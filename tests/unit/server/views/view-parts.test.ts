@@ -75,7 +75,12 @@ describe('a match row', () => {
 			shortName: 'Liverpool',
 			crest: '/crest/10.svg',
 		});
-		expect(row.kickoff).toEqual({ iso: '2025-08-15T19:00:00.000Z', style: 'time', text: '21:00' });
+		expect(row.kickoff).toEqual({
+			iso: '2025-08-15T19:00:00.000Z',
+			style: 'time',
+			withYear: true,
+			text: '21:00',
+		});
 		expect(row.score).toEqual({ home: 4, away: 2, aet: null, pen: null });
 		expect(row.year).toBeNull();
 		expect(row.competition).toBeNull();
@@ -124,6 +129,17 @@ describe('a match row', () => {
 		const at = new Date('2025-08-15T00:00:00Z');
 		expect(kickoffView(at, false, 'time', ctx)).toBeNull();
 		expect(kickoffView(at, false, 'datetime', ctx)?.style).toBe('date');
+	});
+
+	it('shows the year of a date over half a year away (the 2022 final seen in 2026), not of a near one', () => {
+		const final = new Date('2022-12-18T15:00:00Z');
+		const now = new Date('2026-11-24T10:00:00Z');
+		const old = kickoffView(final, true, 'datetime', ctx, now);
+		expect(old?.withYear).toBe(true);
+		expect(old?.text).toContain('2022');
+		const soon = kickoffView(new Date('2026-12-05T15:00:00Z'), true, 'datetime', ctx, now);
+		expect(soon?.withYear).toBe(false);
+		expect(soon?.text).not.toMatch(/20\d\d/);
 	});
 });
 
