@@ -100,7 +100,7 @@ export default function LiveMatchCentre({
 			</div>
 			<LiveStatus labels={labels} />
 			{spoilerControl && <SpoilerControl labels={labels} />}
-			<h3>{labels.timelineTitle}</h3>
+			<h2>{labels.timelineTitle}</h2>
 			{timeline.length === 0 ? (
 				<p>{labels.noEvents}</p>
 			) : (
@@ -121,7 +121,7 @@ export default function LiveMatchCentre({
 			)}
 			{stats.length > 0 && !hidden && (
 				<>
-					<h3>{labels.statsTitle}</h3>
+					<h2>{labels.statsTitle}</h2>
 					<table className="live-stats" data-testid="live-stats">
 						<tbody>
 							{stats.map(([key, [home, away]]) => (

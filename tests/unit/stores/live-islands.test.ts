@@ -95,6 +95,14 @@ describe('LiveMatchCentre', () => {
 		expect(html).not.toContain('xg');
 	});
 
+	it('its section headings are h2, under the page h1 (axe heading-order on live match pages)', () => {
+		const html = renderToStaticMarkup(
+			createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t) }),
+		);
+		expect(html).toMatch(/<h2[^>]*>/);
+		expect(html).not.toMatch(/<h[3-6][\s>]/);
+	});
+
 	it('hides the score, the goals and the statistics in spoiler-safe mode', () => {
 		$spoiler.set({ mode: 'hide', delaySec: 0 });
 		const html = renderToStaticMarkup(
