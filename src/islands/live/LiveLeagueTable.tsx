@@ -61,7 +61,13 @@ export default function LiveLeagueTable({
 	const table = liveTable(rows, frozen ? [] : fixtures, matches);
 
 	return (
-		<section className="live-table" data-testid="live-table">
+		// A scrolling box a keyboard must reach (tabIndex), named like the table it holds.
+		<section
+			className="live-table"
+			data-testid="live-table"
+			aria-label={caption ?? labels.tableTitle}
+			tabIndex={0}
+		>
 			{ids.length > 0 && (
 				<>
 					<p className="live-note">{labels.liveNote}</p>

@@ -164,6 +164,22 @@ describe('LiveLeagueTable', () => {
 		expect(html).toContain('Pkt.');
 	});
 
+	it('is a focusable scrolling region named by its caption, so a keyboard can scroll it (axe scrollable-region-focusable)', () => {
+		const html = renderToStaticMarkup(
+			createElement(LiveLeagueTable, {
+				rows,
+				fixtures,
+				initial: [match],
+				labels: leagueTableLabels(t),
+				caption: 'Gruppe A',
+			}),
+		);
+		expect(html).toMatch(/<section[^>]*class="live-table"[^>]*>/);
+		const section = html.match(/<section[^>]*class="live-table"[^>]*>/)?.[0] ?? '';
+		expect(section).toContain('tabindex="0"');
+		expect(section).toContain('aria-label="Gruppe A"');
+	});
+
 	it('keeps the table of finished matches in spoiler-safe mode (it would give the score away)', () => {
 		$spoiler.set({ mode: 'hide', delaySec: 0 });
 		const html = renderToStaticMarkup(
