@@ -1,4 +1,3 @@
-import { isLocale, LOCALE_TAGS } from '~/i18n/locales';
 import { isKickoffStyle, kickoffOptions } from '~/lib/kickoff-format';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
@@ -6,8 +5,8 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 /**
  * Stores the browser's zone in the `tz` cookie so the next server render uses it, and,
  * when this render used another zone (UTC on a first visit), rewrites the kick-off times
- * in place: `<time datetime="…" data-kickoff="time|date|datetime" [data-year]>`, in the
- * locale's regional form (en is en-GB) exactly as the server printed it. Labels marked
+ * in place: `<time datetime="…" data-kickoff="time|date|datetime" [data-year]>`, with the
+ * same options as the server used. Labels marked
  * `data-utc-label` disappear once times are local.
  */
 export function rememberTimeZone(): void {
@@ -18,8 +17,8 @@ export function rememberTimeZone(): void {
 	)?.content;
 	if (rendered === zone) return;
 	document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
-	const lang = document.documentElement.lang;
-	const tag = isLocale(lang) ? LOCALE_TAGS[lang] : LOCALE_TAGS.en;
+	// <html lang> already carries the regional tag (en-GB, de-DE), as the server formats.
+	const tag = document.documentElement.lang || 'en-GB';
 	for (const el of document.querySelectorAll<HTMLTimeElement>('time[data-kickoff]')) {
 		const instant = new Date(el.dateTime);
 		if (Number.isNaN(instant.getTime())) continue;
