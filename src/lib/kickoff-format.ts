@@ -29,8 +29,13 @@ export function kickoffNeedsYear(at: Date, now: Date): boolean {
 	return Math.abs(at.getTime() - now.getTime()) > YEAR_HIDDEN_WITHIN_MS;
 }
 
-/** The Intl options for a style; a time alone never carries a year. */
+/**
+ * The Intl options for a style; a time alone never carries a year, and a date with its year
+ * drops the weekday ("18 Dec 2022"): it fits a list's date column and nobody needs the
+ * weekday of a match years ago.
+ */
 export function kickoffOptions(style: KickoffStyle, withYear: boolean): Intl.DateTimeFormatOptions {
-	const options = STYLES[style];
-	return withYear && style !== 'time' ? { ...options, year: 'numeric' } : options;
+	if (!withYear || style === 'time') return STYLES[style];
+	if (style === 'date') return { day: 'numeric', month: 'short', year: 'numeric' };
+	return { ...STYLES[style], year: 'numeric' };
 }

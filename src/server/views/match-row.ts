@@ -6,7 +6,6 @@ import type { MatchStatus } from '~/server/db/schema/football';
 import { crestUrl } from '~/server/football/crest';
 import type { MatchSummary } from '~/server/football/queries/shape';
 import { localHref } from '~/lib/locale-resolution';
-import { localDate } from '~/lib/time-zone';
 import type { Translate } from '~/i18n/server';
 import type { ViewContext } from './context';
 import { kickoffNeedsYear } from '~/lib/kickoff-format';
@@ -22,10 +21,11 @@ export type KickoffView = {
 	text: string;
 } | null;
 
-/** A match status as its label ("FT", "Live 63'"). */
+/** A match status as its label ("Full-time", "Live 63'") and its short form for lists ("FT", "63'"). */
 export interface StatusView {
 	code: MatchStatus;
 	text: string;
+	short: string;
 }
 
 /** The score to show (null before kick-off: "v" is shown), with its notes. */
@@ -51,9 +51,12 @@ export interface MatchRowView {
 	status: MatchStatus;
 	live: boolean;
 	href: string;
+	/** The day, in lists spanning several days (with its year when far away or asked for). */
+	day: KickoffView;
+	/** The kick-off time; null when unknown. */
 	kickoff: KickoffView;
-	/** The year, in lists spanning several seasons. */
-	year: string | null;
+	/** Show "time TBC": a match still to be played whose time is not known. */
+	timeTbc: boolean;
 	/** Null before kick-off (a scheduled match shows only its time). */
 	statusText: StatusView | null;
 	home: TeamView;
@@ -68,7 +71,7 @@ export interface MatchRowOptions {
 	showDate?: boolean;
 	/** Show the competition name (lists mixing competitions). */
 	showCompetition?: boolean;
-	/** Show the year too (lists spanning several seasons, e.g. head-to-head). */
+	/** Always show the year (lists spanning several seasons, e.g. head-to-head). */
 	showYear?: boolean;
 }
 
@@ -78,12 +81,12 @@ export function kickoffView(
 	timeKnown: boolean,
 	style: KickoffStyle,
 	ctx: ViewContext,
-	now: Date = new Date(),
+	{ now = new Date(), year }: { now?: Date; year?: boolean } = {},
 ): KickoffView {
 	const shown: KickoffStyle | null = timeKnown ? style : style === 'time' ? null : 'date';
 	if (!shown) return null;
 	const iso = at.toISOString();
-	const withYear = kickoffNeedsYear(at, now);
+	const withYear = shown !== 'time' && (year ?? kickoffNeedsYear(at, now));
 	return {
 		iso,
 		style: shown,
@@ -98,9 +101,11 @@ export function statusView(
 	t: Translate,
 ): StatusView {
 	const live = status === 'live';
+	const minuteText = live && minute != null ? `${minute}'` : null;
 	return {
 		code: status,
-		text: `${t(`football:matchStatus.${status}`)}${live && minute != null ? ` ${minute}'` : ''}`,
+		text: `${t(`football:matchStatus.${status}`)}${minuteText ? ` ${minuteText}` : ''}`,
+		short: minuteText ?? t(`football:matchStatusShort.${status}`),
 	};
 }
 
@@ -138,8 +143,11 @@ export function matchRowView(
 		status: m.status,
 		live: isLive(m.status),
 		href: localHref(ctx.locale, `/match/${m.id}`),
-		kickoff: kickoffView(m.kickoffAt, m.kickoffTimeKnown, showDate ? 'datetime' : 'time', ctx),
-		year: showYear ? localDate(m.kickoffAt, ctx.timeZone).slice(0, 4) : null,
+		day: showDate
+			? kickoffView(m.kickoffAt, true, 'date', ctx, showYear ? { year: true } : {})
+			: null,
+		kickoff: kickoffView(m.kickoffAt, m.kickoffTimeKnown, 'time', ctx),
+		timeTbc: !m.kickoffTimeKnown && m.status === 'scheduled',
 		statusText: m.status === 'scheduled' ? null : statusView(m.status, m.minute, ctx.t),
 		home: teamView(m.home),
 		away: teamView(m.away),

@@ -60,6 +60,9 @@ const SAME_AS_ENGLISH_OK = new Set([
 	'Spoiler',
 	'Site',
 	'Disclaimer',
+	// Status abbreviations in lists, the same letters in the Romance languages.
+	'Canc.',
+	'Aband.',
 ]);
 
 function flatten(obj: unknown, prefix = ''): Record<string, string> {

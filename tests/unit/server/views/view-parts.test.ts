@@ -78,11 +78,11 @@ describe('a match row', () => {
 		expect(row.kickoff).toEqual({
 			iso: '2025-08-15T19:00:00.000Z',
 			style: 'time',
-			withYear: true,
+			withYear: false,
 			text: '21:00',
 		});
 		expect(row.score).toEqual({ home: 4, away: 2, aet: null, pen: null });
-		expect(row.year).toBeNull();
+		expect(row.day).toBeNull();
 		expect(row.competition).toBeNull();
 	});
 
@@ -92,9 +92,39 @@ describe('a match row', () => {
 			showYear: true,
 			showCompetition: true,
 		});
-		expect(row.kickoff?.style).toBe('datetime');
-		expect(row.year).toBe('2026'); // already New Year in Berlin
+		expect(row.kickoff?.text).toBe('00:30');
+		expect(row.day?.style).toBe('date');
+		expect(row.day?.text).toBe('1 Jan 2026'); // already New Year in Berlin
 		expect(row.competition).toBe('Premier League');
+	});
+
+	it('a list row puts the day and the time on their own lines: "Sun 19 Jul" / "19:00", never one wrapping string', () => {
+		const now = new Date();
+		const soon = new Date(now.getTime() + 3 * 24 * 3600 * 1000);
+		const row = matchRowView(match({ kickoffAt: soon, status: 'scheduled' }), ctx, {
+			showDate: true,
+		});
+		expect(row.day?.withYear).toBe(false);
+		expect(row.day?.text).toMatch(/^\w{3},? \d{1,2} \w{3,4}\.?$/);
+		expect(row.kickoff?.style).toBe('time');
+		expect(row.timeTbc).toBe(false);
+	});
+
+	it('"time TBC" only for a match still to be played; a past match without a time shows just its day', () => {
+		const unknown = { kickoffTimeKnown: false, kickoffAt: new Date('2025-08-15T00:00:00Z') };
+		const played = matchRowView(match(unknown), ctx, { showDate: true });
+		expect(played.kickoff).toBeNull();
+		expect(played.timeTbc).toBe(false);
+		const future = matchRowView(
+			match({
+				...unknown,
+				status: 'scheduled',
+				score: { ht: null, ft: null, et: null, pen: null },
+			}),
+			ctx,
+			{ showDate: true },
+		);
+		expect(future.timeTbc).toBe(true);
 	});
 
 	it('shows no status before kick-off, and the minute while live', () => {
@@ -109,7 +139,7 @@ describe('a match row', () => {
 			ctx,
 		);
 		expect(live.live).toBe(true);
-		expect(live.statusText).toEqual({ code: 'live', text: "Live 63'" });
+		expect(live.statusText).toEqual({ code: 'live', text: "Live 63'", short: "63'" });
 	});
 
 	it('notes extra time and the shoot-out', () => {
@@ -123,6 +153,11 @@ describe('a match row', () => {
 			ctx,
 		);
 		expect(pen.score?.pen).toBe('4–2 on penalties');
+		expect(aet.statusText).toEqual({
+			code: 'finished_aet',
+			text: 'After extra time',
+			short: 'AET',
+		});
 	});
 
 	it('without a known time shows the date, or nothing in a time-only list', () => {
@@ -134,10 +169,10 @@ describe('a match row', () => {
 	it('shows the year of a date over half a year away (the 2022 final seen in 2026), not of a near one', () => {
 		const final = new Date('2022-12-18T15:00:00Z');
 		const now = new Date('2026-11-24T10:00:00Z');
-		const old = kickoffView(final, true, 'datetime', ctx, now);
+		const old = kickoffView(final, true, 'datetime', ctx, { now });
 		expect(old?.withYear).toBe(true);
 		expect(old?.text).toContain('2022');
-		const soon = kickoffView(new Date('2026-12-05T15:00:00Z'), true, 'datetime', ctx, now);
+		const soon = kickoffView(new Date('2026-12-05T15:00:00Z'), true, 'datetime', ctx, { now });
 		expect(soon?.withYear).toBe(false);
 		expect(soon?.text).not.toMatch(/20\d\d/);
 	});
