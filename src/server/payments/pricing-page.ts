@@ -9,11 +9,13 @@ import { pricingView, type PlanView } from './pricing-view';
 /** The two pricing pages: what each sells and says (keys under payments:pricing). */
 const PAGES = {
 	main: {
+		path: '/pricing',
 		kinds: ['free', 'subscription', 'match_pass'],
 		texts: { title: 'title', description: 'description', heading: 'heading', intro: 'intro' },
 		other: { path: '/pricing-sport', label: 'sportLink' },
 	},
 	sport: {
+		path: '/pricing-sport',
 		kinds: ['sport_pass'],
 		texts: {
 			title: 'sportTitle',
@@ -26,6 +28,7 @@ const PAGES = {
 } satisfies Record<
 	string,
 	{
+		path: string;
 		kinds: PlanRow['kind'][];
 		texts: Record<'title' | 'description' | 'heading' | 'intro', string>;
 		other: { path: string; label: string };
@@ -64,7 +67,13 @@ export interface PricingPageView {
 		period: string;
 		/** "Card, Apple Pay", or null when the plan needs no payment. */
 		methods: string | null;
+		/** The card's own button: a paid plan preselected in the payment form, or sign-up. */
+		action: { href: string; label: string } | null;
+		/** The plan we point a visitor to (the yearly subscription: best value). */
+		recommended: boolean;
 	}[];
+	/** The badge on the recommended plan. */
+	recommendedLabel: string;
 	/** Props of the PricingChooser island; null when nothing here can be bought. */
 	chooser: PricingChooserProps | null;
 	/** The other pricing page. */
@@ -85,7 +94,7 @@ export async function pricingPage(
 		plan: string | null;
 		here: string;
 	},
-	ctx: { locale: Locale; t: Translate },
+	ctx: { locale: Locale; t: Translate; user: unknown | null },
 ): Promise<PricingPageView> {
 	const { locale, t } = ctx;
 	const page = PAGES[input.page];
@@ -107,6 +116,23 @@ export async function pricingPage(
 					: t('payments:pricing.once');
 	const purchasable = view.plans.filter((p) => p.kind !== 'free');
 	const requested = input.plan;
+	const recommendedId = purchasable.find(
+		(p) => p.kind === 'subscription' && p.interval === 'year',
+	)?.id;
+	// A card's button reloads this page with its plan chosen in the form (works without
+	// JavaScript), keeping the currency, offer code and match of the visit.
+	const chooseHref = (planId: string) => {
+		const q = new URLSearchParams({ plan: planId, currency: c });
+		if (view.deal) q.set('deal', view.deal.code);
+		if (view.matchId !== null) q.set('match', String(view.matchId));
+		return `${localHref(locale, page.path)}?${q}#pay`;
+	};
+	const action = (p: PlanView) =>
+		p.kind !== 'free'
+			? { href: chooseHref(p.id), label: t('payments:pricing.choose') }
+			: ctx.user
+				? null
+				: { href: localHref(locale, '/register'), label: t('payments:pricing.startFree') };
 	return {
 		title: t(`payments:pricing.${page.texts.title}`),
 		description: t(`payments:pricing.${page.texts.description}`),
@@ -135,7 +161,10 @@ export async function pricingPage(
 				p.paymentMethods.length > 0
 					? p.paymentMethods.map((m) => BRAND_METHODS[m] ?? t(`payments:method.${m}`)).join(', ')
 					: null,
+			action: action(p),
+			recommended: p.id === recommendedId,
 		})),
+		recommendedLabel: t('payments:pricing.recommended'),
 		chooser:
 			purchasable.length > 0
 				? {
