@@ -88,6 +88,19 @@ test('register, meet the plan prompt, buy premium with the success card, watch t
 	await expect(page.locator('.billing__history')).toContainText('8.99');
 });
 
+test("a plan card's own button chooses that plan in the payment form (no account needed to look)", async ({
+	page,
+}) => {
+	await page.goto('/en/pricing?currency=EUR');
+	const yearly = page.locator('#plan-premium-yearly');
+	await expect(yearly).toHaveClass(/recommended/);
+	await expect(yearly).toContainText('Best value');
+	await yearly.getByRole('link', { name: /Choose/ }).click();
+	await page.waitForURL(/plan=premium-yearly&currency=EUR#pay$/);
+	await expect(page.getByRole('radio', { name: /Premium yearly/ })).toBeChecked();
+	await expect(page.locator('#pay')).toBeInViewport();
+});
+
 test('the decline card ends on the failure page with nothing bought', async ({ page }) => {
 	await registerAndLogin(page);
 	await page.goto('/en/pricing?plan=premium-monthly&currency=EUR');
