@@ -22,6 +22,7 @@ import {
 import { formatDay } from './format';
 import { homeLd, itemListLd, matchItems } from './jsonld';
 import { dateStrip, parsePageKey } from './page-keys';
+import { type WhatsOnView, whatsOnView } from './whats-on';
 
 export interface DayPageData {
 	/** today: no key; date: a date key; competition: a competition slug; invalid: anything else. */
@@ -127,7 +128,9 @@ export interface DayMatchesView {
 		labels: LiveLabels;
 	} | null;
 	blocks: CompetitionBlockView[];
-	/** The empty state, when the day has no matches to show. */
+	/** Today without matches of its own: the next fixtures, latest results and tables instead. */
+	whatsOn: WhatsOnView | null;
+	/** The empty state, when the day has no matches to show (and nothing else stands in). */
 	empty: {
 		message: string;
 		/** The nearest day with matches. */
@@ -150,7 +153,11 @@ export interface DayView {
 	day: DayMatchesView;
 }
 
-function dayMatchesView(data: DayPageData, ctx: ViewContext): DayMatchesView {
+function dayMatchesView(
+	data: DayPageData,
+	ctx: ViewContext,
+	whatsOn: WhatsOnView | null = null,
+): DayMatchesView {
 	const { locale, t } = ctx;
 	const dayHref = (d: string) =>
 		data.competition
@@ -179,8 +186,9 @@ function dayMatchesView(data: DayPageData, ctx: ViewContext): DayMatchesView {
 					}
 				: null,
 		blocks,
+		whatsOn,
 		empty:
-			blocks.length > 0
+			blocks.length > 0 || whatsOn
 				? null
 				: {
 						message:
@@ -205,6 +213,8 @@ function dayMatchesView(data: DayPageData, ctx: ViewContext): DayMatchesView {
 /** The home page, `/home` and `/home-{key}`. */
 export async function getHomeView(key: string | undefined, ctx: ViewContext): Promise<DayView> {
 	const data = await getDayPage(key, ctx.timeZone);
+	// The first screen of the site is never empty: a today without matches shows the latest.
+	const whatsOn = data.mode === 'today' && data.day.total === 0 ? await whatsOnView(ctx) : null;
 	const { locale, t, origin } = ctx;
 	const date = formatDay(data.date, locale);
 	const [title, description] =
@@ -229,8 +239,8 @@ export async function getHomeView(key: string | undefined, ctx: ViewContext): Pr
 		),
 		noindex: data.mode === 'invalid',
 		interactive: data.live.length > 0,
-		tags: dayTags(data),
-		day: dayMatchesView(data, ctx),
+		tags: [...dayTags(data), ...(whatsOn?.matchIds ?? []).map((id) => `match:${id}`)],
+		day: dayMatchesView(data, ctx, whatsOn),
 	};
 }
 

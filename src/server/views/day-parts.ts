@@ -6,7 +6,7 @@ import type { MatchSummary, CompetitionRef } from '~/server/football/queries/sha
 import { localHref } from '~/lib/locale-resolution';
 import type { ViewContext } from './context';
 import { formatDay } from './format';
-import { matchRows, type MatchRowView } from './match-row';
+import { type MatchRowOptions, matchRows, type MatchRowView } from './match-row';
 
 /** A day of the date strip. */
 export interface DayLink {
@@ -50,6 +50,7 @@ export function dateStripView(
 export function competitionBlockView(
 	group: { competition: CompetitionRef; matches: MatchSummary[] },
 	ctx: ViewContext,
+	rowOptions: MatchRowOptions = {},
 ): CompetitionBlockView {
 	const { competition, matches } = group;
 	const live = matches.filter((m) => m.status === 'live' || m.status === 'half_time').length;
@@ -59,7 +60,7 @@ export function competitionBlockView(
 		areaName: competition.areaName,
 		href: localHref(ctx.locale, `/league/${competition.id}`),
 		liveCount: live > 0 ? ctx.t('football:ui.liveCount', { count: live }) : null,
-		rows: matchRows(matches, ctx),
+		rows: matchRows(matches, ctx, rowOptions),
 	};
 }
 

@@ -16,6 +16,7 @@ import { getFixturesPage } from '~/server/views/fixtures-page';
 import { getH2HForm, getH2HPage } from '~/server/views/h2h-page';
 import { getLeaguePage, getLeagueView } from '~/server/views/league-page';
 import { getMatchCentre, getMatchCentreView } from '~/server/views/match-page';
+import { whatsOnView } from '~/server/views/whats-on';
 
 // The page data functions on a real in-memory PGlite with part of the shipped data, counting
 // database round trips: the popular pages (home, match) cost one on a miss and none on a hit.
@@ -229,5 +230,47 @@ describe('views', () => {
 		});
 		expect(view.tables.every((tb) => !tb.live)).toBe(true);
 		expect(await getLeagueView('abc', null, ctx)).toBeUndefined();
+	});
+});
+
+// Issue 12: the first screen of the site is never empty. A today without matches of its
+// own shows the latest results of the main competitions and their tables instead of "There
+// are no matches on this day".
+describe('home: today without matches', () => {
+	const en: ViewContext = {
+		locale: 'en',
+		t: useTranslations('en'),
+		origin: 'https://example.test',
+		timeZone: 'UTC',
+	};
+
+	it('shows the latest results of recent competitions, next fixtures when any, and tables', async () => {
+		const view = await whatsOnView(en, new Date('2026-08-01T00:00:00Z'));
+		// The 2025-26 Premier League ended in May: latest; the 2022 World Cup is years old: not.
+		expect(view.results?.blocks.map((b) => b.name)).toEqual(['Premier League']);
+		const rows = view.results?.blocks[0]?.rows ?? [];
+		expect(rows.length).toBe(4);
+		expect(rows.every((r) => r.day !== null && r.statusText?.short === 'FT')).toBe(true);
+		expect(view.fixtures).toBeNull();
+		const table = view.tables?.items[0];
+		expect(table?.table.caption).toBe('Premier League 2025-26');
+		expect(table?.table.rows.map((r) => r.position)).toEqual([1, 2, 3, 4, 5]);
+		expect(table?.href).toMatch(/^\/en\/league\/\d+$/);
+		expect(view.matchIds).toHaveLength(4);
+	});
+
+	it('a fixture still to come is listed first', async () => {
+		const view = await whatsOnView(en, new Date('2025-08-10T00:00:00Z'));
+		expect(view.fixtures?.blocks[0]?.name).toBe('Premier League');
+		expect(view.fixtures?.blocks[0]?.rows.length).toBeGreaterThan(0);
+	});
+
+	it('the home page for today uses it in place of the empty state', async () => {
+		const home = await getHomeView(undefined, en);
+		// Today (whatever the clock says) has none of this test's matches.
+		expect(home.day.blocks).toEqual([]);
+		expect(home.day.empty).toBeNull();
+		expect(home.day.whatsOn?.note).toBe('No matches are scheduled today. Here is the latest.');
+		expect(home.day.whatsOn?.tables?.items.length).toBeGreaterThan(0);
 	});
 });
