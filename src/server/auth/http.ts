@@ -1,3 +1,4 @@
+import { NUL_PROBLEM, nulField } from '~/lib/input';
 import { config } from '../config';
 import { clientIp, parseTrustedProxies } from './client-ip';
 
@@ -77,11 +78,25 @@ export async function readJson(
 			response: json(413, { error: 'payload_too_large', message: 'Request body too large' }),
 		};
 	}
+	let value: unknown;
 	try {
-		return { ok: true, value: text ? JSON.parse(text) : {} };
+		value = text ? JSON.parse(text) : {};
 	} catch {
 		return { ok: false, response: badRequest('invalid_request', 'Malformed JSON') };
 	}
+	// Any string of any body, before a schema or a query sees it (src/lib/input.ts).
+	const bad = nulField(value);
+	if (bad) {
+		return {
+			ok: false,
+			response: json(400, {
+				error: 'invalid_request',
+				message: `Invalid field "${bad}": ${NUL_PROBLEM}`,
+				fields: [bad],
+			}),
+		};
+	}
+	return { ok: true, value };
 }
 
 /** The body as text, or null past MAX_AUTH_BODY bytes. */
