@@ -107,7 +107,15 @@ export async function readLimited(request: Request, max = MAX_AUTH_BODY): Promis
 	const chunks: Uint8Array[] = [];
 	let size = 0;
 	for (;;) {
-		const { done, value } = await reader.read();
+		let chunk: ReadableStreamReadResult<Uint8Array>;
+		try {
+			chunk = await reader.read();
+		} catch {
+			// The adapter's own cap (bodySizeLimit) errors the stream of a chunked body past
+			// it; a body that cannot be read whole is refused the same way.
+			return null;
+		}
+		const { done, value } = chunk;
 		if (done) break;
 		size += value.byteLength;
 		if (size > max) {

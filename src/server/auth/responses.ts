@@ -64,7 +64,6 @@ export async function parseBody<T>(
 	const body = await readJson(request);
 	if (!body.ok) return body;
 	const parsed = schema.safeParse(body.value);
-	if (!parsed.success)
-		return { ok: false, response: invalidBody(parsed.error.issues) };
+	if (!parsed.success) return { ok: false, response: invalidBody(parsed.error.issues) };
 	return { ok: true, data: parsed.data };
 }
