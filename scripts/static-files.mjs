@@ -77,6 +77,9 @@ export function pickEncoding(acceptEncoding) {
  * HEAD for those exact paths and returns false for anything else (left to Astro).
  * `securityHeaders(contentType)` gives each file's security headers (the front passes the
  * site's one source of them, src/lib/security-headers.ts).
+ *
+ * @param {string} clientDir
+ * @param {{ assetsPrefix?: string, securityHeaders?: (contentType: string) => Record<string, string> }} [options]
  */
 export function staticFiles(
 	clientDir,

@@ -234,7 +234,11 @@ test('finding 17: checkout refuses a cross-site request, like other cookie-authe
 }) => {
 	await signedIn(request);
 	const data = { planId: 'premium-monthly', currency: 'GBP', locale: 'en' };
-	for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }]) {
+	const hostile: Record<string, string>[] = [
+		{ Origin: 'https://evil.example' },
+		{ 'Sec-Fetch-Site': 'cross-site' },
+	];
+	for (const headers of hostile) {
 		const response = await request.post('/api/checkout', { data, headers });
 		expect(response.status(), JSON.stringify(headers)).toBe(403);
 	}
