@@ -13,6 +13,7 @@
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { refusal } from './request-guard.mjs';
 import { pickEncoding, staticFiles } from './static-files.mjs';
 
 const outDir = resolve(process.env.ASTRO_OUT_DIR ?? 'dist');
@@ -20,10 +21,15 @@ const { handler } = await import(pathToFileURL(join(outDir, 'server/entry.mjs'))
 // The route cache's face for this front (src/server/cache/front.ts), a file of the build
 // beside the entry: the bundle's middleware imports the same chunks, so this is the very
 // cache the middleware fills (one instance per process; see astro.config.ts).
-const { cacheKey, LOCALE_COOKIE, localeCookieHeader, localeFromPath, storedPage } = await import(
-	pathToFileURL(join(outDir, 'server/front-cache.mjs')).href
-);
-const assets = staticFiles(join(outDir, 'client'));
+const {
+	cacheKey,
+	LOCALE_COOKIE,
+	localeCookieHeader,
+	localeFromPath,
+	staticSecurityHeaders,
+	storedPage,
+} = await import(pathToFileURL(join(outDir, 'server/front-cache.mjs')).href);
+const assets = staticFiles(join(outDir, 'client'), { securityHeaders: staticSecurityHeaders });
 
 /** The value of one cookie, without parsing the whole header. */
 function cookieValue(header, name) {
@@ -75,12 +81,15 @@ function fromCache(req, res) {
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
 const server = http.createServer((req, res) => {
-	// An address that does not decode is refused before anything reads it.
-	try {
-		decodeURI(req.url ?? '/');
-	} catch {
-		res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
-		res.end('Bad request.');
+	// Odd methods, targets, Host headers and addresses are refused before anything reads them.
+	const refused = refusal(req);
+	if (refused) {
+		res.writeHead(refused.status, {
+			'Content-Type': 'text/plain; charset=utf-8',
+			'X-Content-Type-Options': 'nosniff',
+			...refused.headers,
+		});
+		res.end(refused.message);
 		return;
 	}
 	let answered = false;

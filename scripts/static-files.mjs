@@ -75,8 +75,19 @@ export function pickEncoding(acceptEncoding) {
 /**
  * Reads every file under `clientDir` and returns `serve(req, res)`, which answers GET and
  * HEAD for those exact paths and returns false for anything else (left to Astro).
+ * `securityHeaders(contentType)` gives each file's security headers (the front passes the
+ * site's one source of them, src/lib/security-headers.ts).
+ *
+ * @param {string} clientDir
+ * @param {{ assetsPrefix?: string, securityHeaders?: (contentType: string) => Record<string, string> }} [options]
  */
-export function staticFiles(clientDir, { assetsPrefix = '/_astro/' } = {}) {
+export function staticFiles(
+	clientDir,
+	{
+		assetsPrefix = '/_astro/',
+		securityHeaders = () => ({ 'X-Content-Type-Options': 'nosniff' }),
+	} = {},
+) {
 	const files = new Map();
 	let root;
 	try {
@@ -88,9 +99,12 @@ export function staticFiles(clientDir, { assetsPrefix = '/_astro/' } = {}) {
 		const url = `/${relative(clientDir, path).split(sep).join('/')}`;
 		const ext = extname(path).toLowerCase();
 		const body = readFileSync(path);
+		const type = TYPES[ext] ?? 'application/octet-stream';
 		files.set(url, {
 			body,
-			type: TYPES[ext] ?? 'application/octet-stream',
+			type,
+			// The same security headers as pages where they apply (nosniff, CORP, an SVG's CSP).
+			security: Object.entries(securityHeaders(type)),
 			cacheControl: url.startsWith(assetsPrefix) ? IMMUTABLE : SHORT,
 			etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
 			compressible: COMPRESSIBLE.has(ext) && body.length > 512,
@@ -151,7 +165,7 @@ export function staticFiles(clientDir, { assetsPrefix = '/_astro/' } = {}) {
 		res.setHeader('Content-Type', file.type);
 		res.setHeader('Cache-Control', file.cacheControl);
 		res.setHeader('ETag', etag);
-		res.setHeader('X-Content-Type-Options', 'nosniff');
+		for (const [name, value] of file.security) res.setHeader(name, value);
 		if (file.compressible) res.setHeader('Vary', 'Accept-Encoding');
 
 		const ifNoneMatch = req.headers['if-none-match'];

@@ -18,6 +18,10 @@ export function safeRedirect(target: unknown, fallback = '/'): string {
 	if (!target.startsWith('/') || target.startsWith('//')) return fallback;
 	// Backslashes, control characters, whitespace and percent-encoded forms of them.
 	if (/[\\\s\u0000-\u001f\u007f]/.test(target)) return fallback;
+	// Anything outside printable ASCII: our paths never need it, a Location header cannot
+	// carry it (the response would fail), and look-alikes such as `/。evil.com` or
+	// `/／／evil.com` become dots and slashes in some clients.
+	if (/[^\u0021-\u007e]/.test(target)) return fallback;
 	if (/%(0[0-9a-f]|1[0-9a-f]|20|5c|7f)/i.test(target)) return fallback;
 	let decoded: string;
 	try {

@@ -27,7 +27,14 @@ export const locale = defineMiddleware(async (context, next) => {
 	context.locals.locale = resolved;
 	context.locals.t = useTranslations(resolved);
 
-	if (isUnlocalised(pathname)) return next();
+	if (isUnlocalised(pathname)) {
+		// `/zzz.json`: a file-like name that the [locale] routes matched as a locale; it is
+		// neither a file nor a page of ours.
+		if (context.params.locale !== undefined && !isLocale(context.params.locale)) {
+			return new Response(null, { status: 404 });
+		}
+		return next();
+	}
 
 	// A doubled slash anywhere is never one of our pages and must never become an
 	// off-site Location (`//evil.com` is protocol-relative).

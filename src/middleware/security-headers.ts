@@ -1,12 +1,15 @@
 import { defineMiddleware } from 'astro:middleware';
-
-/**
- * Baseline policy for responses Astro did not give a CSP (endpoints, redirects, errors).
- * HTML pages get Astro's own header CSP (astro.config.ts `security.csp`), which adds
- * hashes for the few inline scripts Astro emits.
- */
-const FALLBACK_CSP =
-	"default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'";
+import {
+	EMBED_RESOURCE_POLICY,
+	FALLBACK_CSP,
+	HSTS,
+	isHttpsOrigin,
+	NOSNIFF,
+	OPENER_POLICY,
+	PERMISSIONS_POLICY,
+	REFERRER_POLICY,
+	RESOURCE_POLICY,
+} from '../lib/security-headers';
 
 /** Paths meant to be framed by other sites (embeddable widgets). */
 function isEmbeddable(pathname: string): boolean {
@@ -26,19 +29,23 @@ export const securityHeaders = defineMiddleware(async (context, next) => {
 	let headers: Headers;
 	let out = response;
 	try {
-		response.headers.set('X-Content-Type-Options', 'nosniff');
+		response.headers.set('X-Content-Type-Options', NOSNIFF);
 		headers = response.headers;
 	} catch {
 		out = new Response(response.body, response);
 		headers = out.headers;
-		headers.set('X-Content-Type-Options', 'nosniff');
+		headers.set('X-Content-Type-Options', NOSNIFF);
 	}
 	const embeddable = isEmbeddable(context.url.pathname);
-	if (!headers.has('Referrer-Policy'))
-		headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-	headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+	if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', REFERRER_POLICY);
+	headers.set('Cross-Origin-Opener-Policy', OPENER_POLICY);
+	if (!headers.has('Cross-Origin-Resource-Policy'))
+		headers.set(
+			'Cross-Origin-Resource-Policy',
+			embeddable ? EMBED_RESOURCE_POLICY : RESOURCE_POLICY,
+		);
 	if (!embeddable) headers.set('X-Frame-Options', 'DENY');
-	headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+	headers.set('Permissions-Policy', PERMISSIONS_POLICY);
 	headers.delete('X-Powered-By');
 	// Astro labels pages plain `text/html`; say the charset in the header too, so nothing
 	// has to sniff it before the <meta charset> arrives.
@@ -51,10 +58,11 @@ export const securityHeaders = defineMiddleware(async (context, next) => {
 	} else if (!csp.includes('frame-ancestors')) {
 		headers.set('Content-Security-Policy', `${csp.replace(/;\s*$/, '')}; ${frame}`);
 	}
-	// HSTS only means something over HTTPS; we trust the URL the adapter built, not
-	// client-sent X-Forwarded-Proto.
-	if (context.url.protocol === 'https:') {
-		headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+	// HSTS whenever the site is served over HTTPS: the socket is TLS, or the configured
+	// origin is https (TLS ends at a proxy in front of us). Never from client-sent
+	// X-Forwarded-Proto.
+	if (context.url.protocol === 'https:' || isHttpsOrigin(context.locals?.origin)) {
+		headers.set('Strict-Transport-Security', HSTS);
 	}
 	return out;
 });

@@ -9,17 +9,20 @@ export interface Raw {
 /**
  * One request with exactly these headers, and the raw bytes back: no automatic decoding
  * and no headers added, unlike Playwright's request fixture (which sends Accept-Encoding).
+ * `body`: a string or buffer is sent as it is; an array of chunks is sent chunked (no
+ * Content-Length), one write per chunk.
  */
 export function raw(
 	baseURL: string,
 	path: string,
 	headers: Record<string, string> = {},
 	method = 'GET',
+	body?: string | Buffer | Buffer[],
 ): Promise<Raw> {
 	const url = new URL(baseURL);
 	return new Promise((resolve, reject) => {
 		const req = httpRequest(
-			{ host: url.hostname, port: url.port, path, method, headers },
+			{ host: url.hostname, port: url.port, path, method, headers, agent: false },
 			(res) => {
 				const chunks: Buffer[] = [];
 				res.on('data', (c: Buffer) => chunks.push(c));
@@ -30,6 +33,31 @@ export function raw(
 						body: Buffer.concat(chunks),
 					}),
 				);
+			},
+		);
+		req.on('error', reject);
+		if (Array.isArray(body)) for (const chunk of body) req.write(chunk);
+		req.end(Array.isArray(body) ? undefined : body);
+	});
+}
+
+/**
+ * Only the status of one request, read as soon as the headers arrive; the connection is
+ * then dropped (for answers that would stream forever, such as the live stream).
+ */
+export function rawStatus(
+	baseURL: string,
+	path: string,
+	headers: Record<string, string> = {},
+	method = 'GET',
+): Promise<number> {
+	const url = new URL(baseURL);
+	return new Promise((resolve, reject) => {
+		const req = httpRequest(
+			{ host: url.hostname, port: url.port, path, method, headers, agent: false },
+			(res) => {
+				resolve(res.statusCode ?? 0);
+				res.destroy();
 			},
 		);
 		req.on('error', reject);

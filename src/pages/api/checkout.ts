@@ -1,20 +1,18 @@
 import type { APIRoute } from 'astro';
+import { requireCaller } from '~/server/auth/guard';
+import { parseBody } from '~/server/auth/responses';
 import { checkoutRequestSchema, openCheckout } from '~/server/payments/checkout';
 
 /** Opens a checkout for the signed-in user. The price comes from the server's plan only. */
 export const POST: APIRoute = async ({ request, locals }) => {
-	const user = locals.user;
-	if (!user)
-		return Response.json({ error: 'unauthorized', message: 'Log in first' }, { status: 401 });
-	const body: unknown = await request.json().catch(() => undefined);
-	const parsed = checkoutRequestSchema.safeParse(body);
-	if (!parsed.success) {
-		return Response.json(
-			{ error: 'invalid_request', message: 'Invalid checkout request' },
-			{ status: 400 },
-		);
-	}
-	const result = await openCheckout(user, parsed.data);
+	// Signed in, and (with cookies) from our own pages: the same check as every other
+	// cookie-authenticated write.
+	const caller = requireCaller(request, locals);
+	if (caller instanceof Response) return caller;
+	// Size-capped, JSON only, every field named when it is refused (NUL bytes included).
+	const parsed = await parseBody(request, checkoutRequestSchema);
+	if (!parsed.ok) return parsed.response;
+	const result = await openCheckout(caller.user, parsed.data);
 	if (!result.ok)
 		return Response.json({ error: result.error, message: result.error }, { status: result.status });
 	return Response.json(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '~/lib/input';
 
 /**
  * E-mail addresses are compared in one canonical form: Unicode NFC, trimmed, lower-cased.
@@ -10,4 +11,4 @@ export function normaliseEmail(raw: string): string {
 }
 
 /** An e-mail field from a form or JSON body, normalised; RFC 5321 caps it at 254. */
-export const emailField = z.string().max(320).transform(normaliseEmail).pipe(z.email().max(254));
+export const emailField = text(320).transform(normaliseEmail).pipe(z.email().max(254));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from '~/i18n/locales';
+import { NUL_PROBLEM, nulField } from '~/lib/input';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { changePassword, deleteAccount, logout, logoutEverywhere, updateProfile } from './account';
 import { emailField } from './email';
@@ -210,6 +211,14 @@ export async function answerForm(
 		};
 	} else {
 		const form = new URLSearchParams(text);
+		// Every field of every form, before any of them reaches a query (src/lib/input.ts).
+		const bad = nulField(Object.fromEntries(form));
+		if (bad) {
+			return new Response(`Invalid field "${bad}": ${NUL_PROBLEM}`, {
+				status: 400,
+				headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+			});
+		}
 		if (requested === 'account') {
 			// The account page carries several forms; each names its intent.
 			const intent = form.get('intent') ?? '';

@@ -1,3 +1,4 @@
+import { NUL_PROBLEM, nulField } from '~/lib/input';
 import { config } from '../config';
 import { clientIp, parseTrustedProxies } from './client-ip';
 
@@ -77,11 +78,25 @@ export async function readJson(
 			response: json(413, { error: 'payload_too_large', message: 'Request body too large' }),
 		};
 	}
+	let value: unknown;
 	try {
-		return { ok: true, value: text ? JSON.parse(text) : {} };
+		value = text ? JSON.parse(text) : {};
 	} catch {
 		return { ok: false, response: badRequest('invalid_request', 'Malformed JSON') };
 	}
+	// Any string of any body, before a schema or a query sees it (src/lib/input.ts).
+	const bad = nulField(value);
+	if (bad) {
+		return {
+			ok: false,
+			response: json(400, {
+				error: 'invalid_request',
+				message: `Invalid field "${bad}": ${NUL_PROBLEM}`,
+				fields: [bad],
+			}),
+		};
+	}
+	return { ok: true, value };
 }
 
 /** The body as text, or null past MAX_AUTH_BODY bytes. */
@@ -92,7 +107,15 @@ export async function readLimited(request: Request, max = MAX_AUTH_BODY): Promis
 	const chunks: Uint8Array[] = [];
 	let size = 0;
 	for (;;) {
-		const { done, value } = await reader.read();
+		let chunk: ReadableStreamReadResult<Uint8Array>;
+		try {
+			chunk = await reader.read();
+		} catch {
+			// The adapter's own cap (bodySizeLimit) errors the stream of a chunked body past
+			// it; a body that cannot be read whole is refused the same way.
+			return null;
+		}
+		const { done, value } = chunk;
 		if (done) break;
 		size += value.byteLength;
 		if (size > max) {

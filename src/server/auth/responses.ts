@@ -39,10 +39,15 @@ export function failureResponse(failure: Failure): Response {
 	return badRequest(failure.error, MESSAGES[failure.error] ?? 'Invalid request');
 }
 
-/** The answer to a body that failed its zod schema: 400 with the offending fields. */
-export function invalidBody(fields: PropertyKey[][]): Response {
-	const names = [...new Set(fields.map((path) => String(path[0] ?? '')))].filter(Boolean);
-	return json(400, { error: 'invalid_request', message: 'Invalid request', fields: names });
+/** The answer to a body that failed its zod schema: 400 naming the offending fields. */
+export function invalidBody(issues: { path: PropertyKey[]; message?: string }[]): Response {
+	const names = [...new Set(issues.map((i) => String(i.path[0] ?? '')))].filter(Boolean);
+	const first = issues[0];
+	const message =
+		first && names.length > 0
+			? `Invalid field "${names[0]}"${first.message ? `: ${first.message}` : ''}`
+			: 'Invalid request';
+	return json(400, { error: 'invalid_request', message, fields: names });
 }
 
 /** Reads a JSON body and validates it; the Response is the error to send back. */
@@ -53,13 +58,12 @@ export async function parseBody<T>(
 			value: unknown,
 		):
 			| { success: true; data: T }
-			| { success: false; error: { issues: { path: PropertyKey[] }[] } };
+			| { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 	},
 ): Promise<{ ok: true; data: T } | { ok: false; response: Response }> {
 	const body = await readJson(request);
 	if (!body.ok) return body;
 	const parsed = schema.safeParse(body.value);
-	if (!parsed.success)
-		return { ok: false, response: invalidBody(parsed.error.issues.map((i) => i.path)) };
+	if (!parsed.success) return { ok: false, response: invalidBody(parsed.error.issues) };
 	return { ok: true, data: parsed.data };
 }

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { LOCALES } from '~/i18n/locales';
+import { text } from '~/lib/input';
 import { emailField } from './email';
 
 /** A password as typed: any string (the rules live in passwords.ts); bodies are size-capped. */
-const password = z.string().max(20_000);
+const password = text(20_000);
 
 /** A display name: 1-80 characters after trimming, no control characters (NUL included). */
-export const nameField = z
-	.string()
-	.max(400)
+export const nameField = text(400)
 	.transform((s) => s.normalize('NFC').trim())
 	.pipe(
 		z
@@ -21,11 +20,11 @@ export const nameField = z
 const locale = z.enum(LOCALES).optional();
 
 // z.object strips unknown keys: `role`, `plan`, `scope`, `emailVerified` never reach a query.
-export const loginBody = z.object({ email: z.string().max(320), password });
+export const loginBody = z.object({ email: text(320), password });
 export const registerBody = z.object({ email: emailField, name: nameField, password, locale });
 export const forgotBody = z.object({ email: emailField, locale });
-export const resetBody = z.object({ token: z.string().max(300), password });
-export const refreshBody = z.object({ refresh_token: z.string().max(300).optional() });
+export const resetBody = z.object({ token: text(300), password });
+export const refreshBody = z.object({ refresh_token: text(300).optional() });
 export const profileBody = z.object({ name: nameField });
 export const passwordBody = z.object({ current_password: password, new_password: password });
 export const deleteBody = z.object({ password });

@@ -25,12 +25,34 @@ export function installResponseTracking(): void {
 	subscribe('http.server.request.start', (message) => {
 		const { request, response } = message as StartMessage;
 		delete request.headers[CONN_HEADER];
-		if (!request.url?.startsWith('/api/live')) return;
+		if (!routedPath(request.url ?? '/').startsWith('/api/live')) return;
 		const token = randomUUID();
 		request.headers[CONN_HEADER] = token;
 		responses.set(token, response);
 		response.once('close', () => responses.delete(token));
 	});
+}
+
+/**
+ * The path Astro routes for a raw request target: dot segments resolved (`/./api/live`,
+ * `/x/../api/live`, `%2e` included) and percent-escapes decoded (`/%61pi/live`), as the
+ * adapter's URL and Astro's matching do. Tracking by the raw text would let such a spelling
+ * reach the stream untracked, out of reach of the slow-client guard.
+ */
+export function routedPath(target: string): string {
+	let path: string;
+	try {
+		// Concatenated as the adapter builds its URL (a Host can no longer carry a path: the
+		// front refuses it), so `//x` stays a path here too.
+		path = new URL(`http://routed.invalid${target}`).pathname;
+	} catch {
+		return target;
+	}
+	try {
+		return decodeURI(path);
+	} catch {
+		return path;
+	}
 }
 
 /** The Node response behind a request, when tracking saw it. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '~/i18n/locales';
+import { text } from '~/lib/input';
 import { localHref } from '~/lib/locale-resolution';
 import { config } from '../config';
 import { getDb } from '../db/client';
@@ -14,9 +15,9 @@ import { activeProvider, providerByName } from './providers';
 
 /** The checkout request body. Anything else the browser sends (an amount!) is dropped. */
 export const checkoutRequestSchema = z.object({
-	planId: z.string().min(1).max(64),
-	currency: z.string().length(3),
-	deal: z.string().max(40).optional().nullable(),
+	planId: text(64).min(1),
+	currency: text(3).length(3),
+	deal: text(40).optional().nullable(),
 	matchId: z.coerce
 		.number()
 		.int()

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { cached } from '../cache/data-cache';
+import { planTag } from '../cache/tags';
 import { config } from '../config';
+import type { StreamRow } from '../db/schema/streams';
 import { streamAccess } from './access';
 import { getStream } from './catalogue';
 import { ANONYMOUS, verifyPlayback } from './signing';
@@ -20,10 +23,33 @@ const TYPES: Record<string, string> = {
 	aac: 'audio/aac',
 };
 
+/** How long a segment may rely on an earlier answer of the entitlement check. */
+const SEGMENT_ACCESS_MS = 4_000;
+
+/**
+ * The entitlement check for segments, which arrive every few seconds per viewer: the
+ * answer is kept briefly per viewer, stream and country, and dropped at once when the
+ * viewer's plan changes (payments invalidate `planTag`). Free streams without territory
+ * rights need no check at all.
+ */
+async function segmentAllowed(
+	userId: string | null,
+	stream: StreamRow,
+	country: string | undefined,
+): Promise<boolean> {
+	if (stream.plans.length === 0 && !stream.countries) return true;
+	const key = `streams:access:${userId ?? ANONYMOUS}:${stream.id}:${country ?? ''}`;
+	const tags = userId ? [planTag(userId)] : [];
+	return cached(key, SEGMENT_ACCESS_MS, tags, async () => {
+		return (await streamAccess(userId, stream, country)).allowed;
+	});
+}
+
 /**
  * Serves a manifest or segment of a stream to the viewer the URL was signed for. Every
  * file is checked (segments too); the manifest is rewritten so its segment URIs carry the
- * same signature. Paid streams also re-check the viewer's entitlement on the manifest.
+ * same signature. Paid streams also re-check the viewer's entitlement: on the manifest
+ * always, on segments through a short cache that a plan change empties.
  */
 export async function serveMedia(input: {
 	streamId: string;
@@ -39,10 +65,13 @@ export async function serveMedia(input: {
 	const subject = input.userId ?? ANONYMOUS;
 	if (!verifyPlayback(subject, stream.id, input.exp, input.sig)) return { status: 403 };
 	const ext = input.file.split('.').pop() as string;
-	if (ext === 'm3u8') {
-		const access = await streamAccess(input.userId, stream, input.country);
-		if (!access.allowed) return { status: 403 };
-	}
+	// A signature proves who the URL was made for, not that they may still watch: a plan
+	// that ends must stop playback at the next segment, not when the URL expires.
+	const allowed =
+		ext === 'm3u8'
+			? (await streamAccess(input.userId, stream, input.country)).allowed
+			: await segmentAllowed(input.userId, stream, input.country);
+	if (!allowed) return { status: 403 };
 	const root = resolve(config().MEDIA_DIR);
 	const folder = resolve(root, dirname(stream.hlsPath));
 	const path = join(folder, input.file);

@@ -1,3 +1,4 @@
+import { parseDbId } from '~/lib/input';
 import type { LeagueTableLabels } from '~/lib/live/labels';
 import type { StandingsRow } from '~/lib/standings';
 import { localHref } from '~/lib/locale-resolution';
@@ -43,10 +44,11 @@ export async function getLeaguePage(
 	season: string | null,
 	now = new Date(),
 ): Promise<LeaguePageData | undefined> {
-	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
+	const n = parseDbId(id);
+	if (n === null) return undefined;
 	if (season !== null && !SEASON_RE.test(season)) return undefined;
 	const db = await getDb();
-	const standings = await getStandings(db, Number(id), season ? { season } : {});
+	const standings = await getStandings(db, n, season ? { season } : {});
 	if (!standings) return undefined;
 	const seasonId = standings.season.id;
 	const competitionId = standings.competition.id;

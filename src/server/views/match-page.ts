@@ -1,3 +1,4 @@
+import { parseDbId } from '~/lib/input';
 import type { MatchCentreLabels } from '~/lib/live/labels';
 import { localHref } from '~/lib/locale-resolution';
 import { localDate } from '~/lib/time-zone';
@@ -43,10 +44,10 @@ export async function getMatchPage(
 	id: string | undefined,
 	now = new Date(),
 ): Promise<MatchDetail | undefined> {
-	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
+	const n = parseDbId(id);
+	if (n === null) return undefined;
 	// The finished detail (tables and head-to-head computed) is kept too, not only the row:
 	// a page render then does no table arithmetic. A match change drops it (matchTag).
-	const n = Number(id);
 	return cached(`pages:match:${n}`, 15_000, [matchTag(n), LISTS_TAG], async () =>
 		getMatchDetail(await getDb(), n, now),
 	);

@@ -2,17 +2,12 @@
  * Pure helpers the football views share: keys in URLs, dates, pages. No I/O, so they are
  * unit-tested directly (tests/unit/server/views/page-keys.test.ts).
  */
+import { isDbDate } from '~/lib/input';
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** True for a real calendar date written YYYY-MM-DD (2025-02-30 is not). */
-export function isIsoDate(value: string): boolean {
-	const m = DATE_RE.exec(value);
-	if (!m) return false;
-	const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-	return d.toISOString().slice(0, 10) === value && Number(m[1]) >= 1900 && Number(m[1]) <= 2100;
-}
+/** True for a real calendar date written YYYY-MM-DD (2025-02-30 is not), 1900-2100. */
+export const isIsoDate = isDbDate;
 
 /** True for a lower-case URL slug ("premier-league"). */
 export function isSlug(value: string): boolean {

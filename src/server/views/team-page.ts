@@ -1,3 +1,4 @@
+import { parseDbId } from '~/lib/input';
 import { localHref } from '~/lib/locale-resolution';
 import { getDb } from '~/server/db/client';
 import { getTeamList } from '~/server/football/queries/team-list';
@@ -14,8 +15,9 @@ export async function getTeamPage(
 	id: string | undefined,
 	now = new Date(),
 ): Promise<TeamDetail | undefined> {
-	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
-	return getTeamDetail(await getDb(), Number(id), now);
+	const n = parseDbId(id);
+	if (n === null) return undefined;
+	return getTeamDetail(await getDb(), n, now);
 }
 
 /** Every team for the head-to-head picker (clubs, then national teams). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invalidateTags, planTag } from '~/server/cache/tags';
 import { resetConfigForTests } from '~/server/config';
 import { setPaymentsClockForTests } from '~/server/clock';
 import { visitorCountry } from '~/server/streams/country';
@@ -163,6 +164,39 @@ describe('signed playback', () => {
 					file: 'index.m3u8',
 					...q,
 					userId: owner.id,
+					country: undefined,
+				})
+			).status,
+		).toBe(403);
+	});
+
+	it('finding 20: a plan that ends stops the segments too, at the very next one', async () => {
+		const owner = await makeUser();
+		await grantPremium(owner.id);
+		const q = query(playbackUrl(owner.id, 'demo-movie').url);
+		const segment = () =>
+			serveMedia({
+				streamId: 'demo-movie',
+				file: 'seg000.ts',
+				...q,
+				userId: owner.id,
+				country: undefined,
+			});
+		expect((await segment()).status).toBe(200);
+		// What the webhook and a cancellation do: change the plan, then drop what depends on it.
+		await rows(`UPDATE subscriptions SET status = 'canceled'`);
+		invalidateTags([planTag(owner.id)]);
+		expect((await segment()).status).toBe(403);
+		// A user who never had a plan cannot play a segment with a URL signed for them.
+		const other = await makeUser();
+		const theirs = query(playbackUrl(other.id, 'demo-movie').url);
+		expect(
+			(
+				await serveMedia({
+					streamId: 'demo-movie',
+					file: 'seg000.ts',
+					...theirs,
+					userId: other.id,
 					country: undefined,
 				})
 			).status,

@@ -68,3 +68,13 @@ describe('safeRedirect', () => {
 		);
 	});
 });
+
+describe('safeRedirect outside printable ASCII', () => {
+	it('finding 7: characters outside Latin-1 (and any non-ASCII) fall back', () => {
+		for (const target of ['/。evil.com', '/／／evil.com', '/\u2028x', '/en/ü', '/\u00a0x']) {
+			expect(safeRedirect(target, '/'), target).toBe('/');
+		}
+		// Percent-encoded, the same characters are a plain path of ours.
+		expect(safeRedirect('/%E3%80%82evil.com', '/')).toBe('/%E3%80%82evil.com');
+	});
+});

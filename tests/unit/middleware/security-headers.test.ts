@@ -2,10 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('astro:middleware', () => ({ defineMiddleware: <T>(fn: T) => fn }));
 const { securityHeaders } = await import('~/middleware/security-headers');
+const { HSTS } = await import('~/lib/security-headers');
 
 type Handler = (context: unknown, next: () => Promise<Response>) => Promise<Response>;
-const run = (url: string, response: Response) =>
-	(securityHeaders as unknown as Handler)({ url: new URL(url) }, async () => response);
+const run = (url: string, response: Response, origin?: string) =>
+	(securityHeaders as unknown as Handler)(
+		{ url: new URL(url), locals: { origin } },
+		async () => response,
+	);
 
 describe('securityHeaders', () => {
 	it('adds HSTS over HTTPS only (H1)', async () => {
@@ -17,6 +21,31 @@ describe('securityHeaders', () => {
 		expect(age).toBeGreaterThanOrEqual(31_536_000);
 		const plain = await run('http://matchday.example/en', new Response('x'));
 		expect(plain.headers.get('strict-transport-security')).toBeNull();
+	});
+
+	it('finding 19: HSTS when the site origin is https, also when TLS ends at a proxy', async () => {
+		// The socket is plain HTTP (the URL the adapter built), the configured origin is https.
+		const proxied = await run(
+			'http://10.0.0.5:4321/en',
+			new Response('x'),
+			'https://matchday.example',
+		);
+		expect(proxied.headers.get('strict-transport-security')).toBe(HSTS);
+		const api = await run(
+			'http://10.0.0.5:4321/api/v1/x',
+			Response.json({}),
+			'https://matchday.example',
+		);
+		expect(api.headers.get('strict-transport-security')).toBe(HSTS);
+		const plain = await run('http://h/en', new Response('x'), 'http://localhost:4321');
+		expect(plain.headers.get('strict-transport-security')).toBeNull();
+	});
+
+	it('finding 18: pages carry CORP (embeds may be loaded cross-origin)', async () => {
+		const page = await run('http://h/en', new Response('x'));
+		expect(page.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+		const embed = await run('http://h/en/embed/lineup/3', new Response('x'));
+		expect(embed.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
 	});
 
 	it('keeps a page CSP and adds frame-ancestors', async () => {

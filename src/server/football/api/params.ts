@@ -1,29 +1,22 @@
 import { z } from 'zod';
+import { dbDate, dbId, parseDbId } from '~/lib/input';
 import { isValidTimeZone } from '../time';
 
 /**
  * zod schemas of the API's parameters. Each one reads a single raw string (or undefined)
  * so the error can name the parameter.
  */
-export const idParam = z
-	.string()
-	.regex(/^[1-9]\d{0,9}$/, 'must be a positive integer id')
-	.transform(Number)
-	.refine((n) => n <= 2_147_483_647, 'must be a positive integer id');
+/** Ids and dates share one parser with every page (src/lib/input.ts): in column range. */
+export const idParam = dbId;
 
-/** A competition may be named by id or slug. */
+/** A competition may be named by id or slug; all digits means an id, so it must fit. */
 export const idOrSlugParam = z
 	.string()
-	.regex(/^(?:[1-9]\d{0,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$/, 'must be an id or a slug')
-	.max(100, 'must be an id or a slug');
+	.max(100, 'must be an id or a slug')
+	.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be an id or a slug')
+	.refine((s) => !/^\d+$/.test(s) || parseDbId(s) !== null, 'must be a positive integer id');
 
-export const dateParam = z
-	.string()
-	.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-	.refine((s) => {
-		const d = new Date(`${s}T00:00:00Z`);
-		return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-	}, 'must be a real calendar date YYYY-MM-DD');
+export const dateParam = dbDate;
 
 export const seasonParam = z
 	.string()
