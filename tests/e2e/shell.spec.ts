@@ -121,6 +121,40 @@ test.describe('phone-sized screens', () => {
 			expect(overflow).toBeLessThanOrEqual(0);
 		});
 	}
+
+	// Issue 12: the ten-item strip scrolled six items off-screen with no affordance.
+	test('a bottom bar shows four sections and "More", which opens the other six', async ({
+		page,
+	}) => {
+		await page.goto('/en/tv');
+		await expect(page.locator('header nav.main-nav')).toBeHidden();
+		const bar = page.getByRole('navigation', { name: 'Main navigation' });
+		await expect(bar.locator(':scope > ul > li')).toHaveCount(5);
+		for (const name of ['Live', 'Matches', 'Leagues', 'Teams']) {
+			await expect(bar.getByRole('link', { name, exact: true })).toBeInViewport();
+		}
+		const more = bar.locator('summary');
+		await expect(more).toHaveText('More');
+		await expect(more).toHaveClass(/current/);
+		await more.press('Enter');
+		for (const name of ['Home', 'Hot matches', 'Highlights', 'TV', 'Movies', 'Pricing']) {
+			await expect(bar.getByRole('link', { name, exact: true })).toBeInViewport();
+		}
+		await expect(bar.getByRole('link', { name: 'TV', exact: true })).toHaveAttribute(
+			'aria-current',
+			'page',
+		);
+		await bar.getByRole('link', { name: 'Movies', exact: true }).click();
+		await expect(page).toHaveURL(/\/en\/movies$/);
+	});
+});
+
+test('desktop keeps the full strip of ten sections and no bottom bar', async ({ page }) => {
+	await page.setViewportSize({ width: 1366, height: 900 });
+	await page.goto('/en');
+	const strip = page.locator('header nav.main-nav');
+	await expect(strip.getByRole('link')).toHaveCount(10);
+	await expect(page.locator('nav.tab-bar')).toBeHidden();
 });
 
 test.describe('keyboard', () => {
