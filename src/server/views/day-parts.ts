@@ -5,14 +5,20 @@
 import type { MatchSummary, CompetitionRef } from '~/server/football/queries/shape';
 import { localHref } from '~/lib/locale-resolution';
 import type { ViewContext } from './context';
+import { LOCALE_TAGS } from '~/i18n/locales';
+import { dateTimeFormat } from '~/lib/intl';
 import { formatDay } from './format';
 import { type MatchRowOptions, matchRows, type MatchRowView } from './match-row';
 
 /** A day of the date strip. */
 export interface DayLink {
 	href: string;
-	/** "Today" or a short date ("Sat 16 Aug"). */
+	/** "Today" or the whole date ("Saturday 16 August 2025"), the link's tooltip. */
 	label: string;
+	/** Shown on two short lines: "Sat" (or "Today") over "16 Aug", or over "16" on phones. */
+	weekday: string;
+	date: string;
+	dayNumber: string;
 	current: boolean;
 }
 
@@ -40,11 +46,22 @@ export function dateStripView(
 	href: (date: string) => string,
 	ctx: ViewContext,
 ): DayLink[] {
-	return days.map((d) => ({
-		href: href(d),
-		label: d === today ? ctx.t('football:ui.today') : formatDay(d, ctx.locale, 'short'),
-		current: d === selected,
-	}));
+	const tag = LOCALE_TAGS[ctx.locale];
+	const weekday = dateTimeFormat(tag, { weekday: 'short', timeZone: 'UTC' });
+	const dayMonth = dateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+	const dayOnly = dateTimeFormat(tag, { day: 'numeric', timeZone: 'UTC' });
+	return days.map((d) => {
+		const noon = new Date(`${d}T12:00:00Z`);
+		const isToday = d === today;
+		return {
+			href: href(d),
+			label: isToday ? ctx.t('football:ui.today') : formatDay(d, ctx.locale, 'long'),
+			weekday: isToday ? ctx.t('football:ui.today') : weekday.format(noon),
+			date: dayMonth.format(noon),
+			dayNumber: dayOnly.format(noon),
+			current: d === selected,
+		};
+	});
 }
 
 export function competitionBlockView(

@@ -304,9 +304,22 @@ describe('day parts', () => {
 			(d) => `/en/home-${d}`,
 			ctx,
 		);
-		expect(days[0]).toEqual({ href: '/en/home-2025-08-15', label: 'Today', current: false });
+		expect(days[0]).toEqual({
+			href: '/en/home-2025-08-15',
+			label: 'Today',
+			weekday: 'Today',
+			date: '15 Aug',
+			dayNumber: '15',
+			current: false,
+		});
 		expect(days[1]!.current).toBe(true);
 		expect(days[1]!.label).toMatch(/16 Aug/);
+	});
+
+	it('splits each day into a short weekday and a date, so seven fit side by side on a phone', () => {
+		const [day] = dateStripView(['2025-08-16'], '2025-08-16', '2025-08-15', (d) => d, ctx);
+		expect(day).toMatchObject({ weekday: 'Sat', date: '16 Aug', dayNumber: '16' });
+		expect(day?.label).toMatch(/^Saturday,? 16 August 2025$/);
 	});
 
 	it('pages: nothing for one page, no link past either end', () => {
