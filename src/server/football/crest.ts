@@ -40,11 +40,22 @@ export function crestInitials(
 		.toUpperCase();
 }
 
-/** Black or white text, whichever reads better on `hex`. */
-function textOn(hex: string): string {
+/** Relative luminance (WCAG 2) of a #rrggbb colour. */
+function luminance(hex: string): number {
 	const n = Number.parseInt(hex.replace('#', '').padEnd(6, '0').slice(0, 6), 16);
-	const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-	return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? '#111111' : '#ffffff';
+	const lin = (c: number) => {
+		const v = c / 255;
+		return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+	};
+	return 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+}
+
+/** Near-black or white text, whichever has the higher contrast ratio on `hex`. */
+function textOn(hex: string): string {
+	const l = luminance(hex);
+	const dark = (l + 0.05) / (luminance('#111111') + 0.05);
+	const light = 1.05 / (l + 0.05);
+	return dark > light ? '#111111' : '#ffffff';
 }
 
 const hexColour = (c: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : fallback);
@@ -95,7 +106,7 @@ export function crestSvg(team: CrestTeam): string {
 	const label = escapeXml(team.name);
 	const flag = team.isNational && team.tla ? flagBody(team.tla) : undefined;
 	if (flag) {
-		return `${svgOpen(FLAG_W, FLAG_H, label)}<clipPath id="r"><rect width="${FLAG_W}" height="${FLAG_H}" rx="3"/></clipPath><g clip-path="url(#r)">${flag}</g><rect x="0.5" y="0.5" width="${FLAG_W - 1}" height="${FLAG_H - 1}" rx="3" fill="none" stroke="#0000004d"/></svg>`;
+		return `${svgOpen(FLAG_W, FLAG_H, label)}<clipPath id="r"><rect width="${FLAG_W}" height="${FLAG_H}" rx="3"/></clipPath><g clip-path="url(#r)">${flag}</g><rect x="0.5" y="0.5" width="${FLAG_W - 1}" height="${FLAG_H - 1}" rx="3" fill="none" stroke="#808080" stroke-opacity="0.6"/></svg>`;
 	}
 	const primary = hexColour(team.colours.primary, '#334155');
 	const secondary = hexColour(team.colours.secondary, '#ffffff');

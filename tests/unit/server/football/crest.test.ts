@@ -1,5 +1,8 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { crestInitials, crestSvg, crestUrl, type CrestTeam } from '~/server/football/crest';
+import { FLAGS, flagBody } from '~/server/football/flags';
+import { nationalTeamCodes } from '~/server/football/import';
 
 const club: CrestTeam = {
 	id: 7,
@@ -11,6 +14,15 @@ const club: CrestTeam = {
 	colours: { primary: '#6cabdd', secondary: '#ffffff' },
 };
 
+const nation = (code: string, name: string): CrestTeam => ({
+	...club,
+	name,
+	shortName: name,
+	tla: code,
+	isNational: true,
+	countryCode: code,
+});
+
 describe('crests', () => {
 	it('draws a club shield with initials and colours, deterministically', () => {
 		const svg = crestSvg(club);
@@ -21,25 +33,76 @@ describe('crests', () => {
 		expect(crestUrl(7)).toBe('/crest/7.svg');
 	});
 
-	it('draws the flag of a national team it knows, the initials badge otherwise', () => {
-		const france = crestSvg({
-			...club,
-			name: 'France',
-			shortName: 'France',
-			tla: 'FRA',
-			isNational: true,
-		});
+	it('draws the flag of a national team it knows, a roundel with its code otherwise', () => {
+		const france = crestSvg(nation('FRA', 'France'));
 		expect(france).toContain('#0055a4');
 		expect(france).toContain('#ef4135');
-		const brazil = crestSvg({
+		const unknown = crestSvg(nation('XYZ', 'Nowhere'));
+		expect(unknown).toContain('<circle');
+		expect(unknown).toContain('>XYZ</text>');
+	});
+
+	it('issue 12: Brazil, Jordan, Cape Verde and Algeria get their flag, not an initials disc', () => {
+		for (const [code, name, colour] of [
+			['BRA', 'Brazil', '#ffdf00'],
+			['JOR', 'Jordan', '#007a3d'],
+			['CPV', 'Cape Verde', '#003893'],
+			['ALG', 'Algeria', '#006233'],
+		] as const) {
+			const svg = crestSvg(nation(code, name));
+			expect(svg, code).toContain('viewBox="0 0 60 40"');
+			expect(svg, code).not.toContain('<text');
+			expect(svg, code).toContain(colour);
+		}
+	});
+
+	it('has a flag for every national team in the shipped data', async () => {
+		const codes = await nationalTeamCodes();
+		// The data set has the World Cups 2022/2026 and two Euros: dozens of teams, all coded.
+		expect(codes.length).toBeGreaterThan(50);
+		for (const code of codes) expect(code).toMatch(/^[A-Z]{3}$/);
+		expect(codes.filter((c) => !flagBody(c))).toEqual([]);
+		const withoutFlag = codes.filter(
+			(c) => !crestSvg(nation(c, c)).includes('viewBox="0 0 60 40"'),
+		);
+		expect(withoutFlag).toEqual([]);
+	});
+
+	it('draws every flag as well-formed SVG inside the one 60×40 viewBox', () => {
+		const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
+		const viewBoxes = (node: unknown): string[] => {
+			if (!node || typeof node !== 'object') return [];
+			const own = (node as Record<string, unknown>).viewBox;
+			return [...(typeof own === 'string' ? [own] : []), ...Object.values(node).flatMap(viewBoxes)];
+		};
+		for (const code of Object.keys(FLAGS)) {
+			const svg = crestSvg(nation(code, `Team ${code}`));
+			expect(XMLValidator.validate(svg), code).toBe(true);
+			const doc = parser.parse(svg);
+			expect(doc.svg, code).toBeDefined();
+			const boxes = viewBoxes(doc);
+			expect(boxes.length, code).toBeGreaterThan(0);
+			expect(new Set(boxes), code).toEqual(new Set(['0 0 60 40']));
+			// Nothing but drawing: no script, no external reference, no text.
+			expect(svg, code).not.toMatch(/<script|<text|href=|<image/);
+		}
+	});
+
+	it('draws club shields in two colours as well-formed SVG, two letters at small sizes', () => {
+		const svg = crestSvg({
 			...club,
-			name: 'Brazil',
-			shortName: 'Brazil',
-			tla: 'BRA',
-			isNational: true,
+			shortName: 'Galatasaray',
+			colours: { primary: '#a90432', secondary: '#fdb912' },
 		});
-		expect(brazil).toContain('<circle');
-		expect(brazil).toContain('>BRA</text>');
+		expect(XMLValidator.validate(svg)).toBe(true);
+		expect(svg).toContain('#a90432');
+		expect(svg).toContain('#fdb912');
+		expect(svg).toContain('>GAL</text>');
+		expect(svg).toContain('>GA</text>');
+		expect(svg).toMatch(/@media \(max-width:31px\)\{\.l\{display:none\}/);
+		// Light primary: dark initials (Manchester City's sky blue), dark primary: white ones.
+		expect(crestSvg(club)).toMatch(/fill="#111111"[^>]*>MC</);
+		expect(svg).toMatch(/fill="#ffffff"[^>]*>GAL</);
 	});
 
 	it('escapes names and ignores bad colours', () => {
