@@ -50,12 +50,20 @@ function luminance(hex: string): number {
 	return 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
 }
 
-/** Near-black or white text, whichever has the higher contrast ratio on `hex`. */
-function textOn(hex: string): string {
-	const l = luminance(hex);
-	const dark = (l + 0.05) / (luminance('#111111') + 0.05);
-	const light = 1.05 / (l + 0.05);
-	return dark > light ? '#111111' : '#ffffff';
+const INKS = ['#111111', '#ffffff'] as const;
+
+const contrast = (a: string, b: string) => {
+	const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+	return (hi + 0.05) / (lo + 0.05);
+};
+
+/**
+ * Near-black or white text, whichever reads better on every colour it is drawn over (the
+ * initials of a split shield sit on both colours: the worse contrast decides).
+ */
+function textOn(...backgrounds: string[]): string {
+	const worst = (ink: string) => Math.min(...backgrounds.map((bg) => contrast(ink, bg)));
+	return worst(INKS[0]) > worst(INKS[1]) ? INKS[0] : INKS[1];
 }
 
 const hexColour = (c: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : fallback);
@@ -92,7 +100,7 @@ function patternBody(pattern: Pattern, c: string): string {
 function initialsText(initials: string, fill: string, y: number, long: number, short: number) {
 	const halo = fill === '#ffffff' ? '#000000' : '#ffffff';
 	const text = (s: string, size: number, cls: string) =>
-		`<text class="${cls}" x="32" y="${y}" dy="0.35em" text-anchor="middle" font-family="system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif" font-weight="800" font-size="${size}" letter-spacing="-0.5" fill="${fill}" stroke="${halo}" stroke-opacity="0.55" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${s}</text>`;
+		`<text class="${cls}" x="32" y="${y}" dy="0.35em" text-anchor="middle" font-family="system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif" font-weight="800" font-size="${size}" letter-spacing="-0.5" fill="${fill}" stroke="${halo}" stroke-opacity="0.7" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${s}</text>`;
 	const two = initials.slice(0, 2);
 	if (two === initials) return text(initials, initials.length === 1 ? short + 4 : short, 'i');
 	return `<style>.s{display:none}@media (max-width:31px){.l{display:none}.s{display:inline}}</style>${text(initials, long, 'l')}${text(two, short, 's')}`;
@@ -111,11 +119,13 @@ export function crestSvg(team: CrestTeam): string {
 	const primary = hexColour(team.colours.primary, '#334155');
 	const secondary = hexColour(team.colours.secondary, '#ffffff');
 	const initials = escapeXml(crestInitials(team));
-	const ink = textOn(primary);
 	if (team.isNational) {
 		// No flag drawn for this code: a roundel in the team's colours with its code.
-		return `${svgOpen(64, 64, label)}<circle cx="32" cy="32" r="30" fill="${secondary}" stroke="#0000004d" stroke-width="1.5"/><circle cx="32" cy="32" r="24" fill="${primary}"/>${initialsText(initials, ink, 32, 19, 24)}</svg>`;
+		return `${svgOpen(64, 64, label)}<circle cx="32" cy="32" r="30" fill="${secondary}" stroke="#0000004d" stroke-width="1.5"/><circle cx="32" cy="32" r="24" fill="${primary}"/>${initialsText(initials, textOn(primary), 32, 19, 24)}</svg>`;
 	}
 	const pattern = PATTERNS[Math.abs(team.id) % PATTERNS.length]!;
+	// The band and the chevron stay above the initials; the other patterns run behind them.
+	const ink =
+		pattern === 'band' || pattern === 'chevron' ? textOn(primary) : textOn(primary, secondary);
 	return `${svgOpen(64, 64, label)}<clipPath id="s"><path d="${SHIELD}"/></clipPath><g clip-path="url(#s)"><rect width="64" height="64" fill="${primary}"/>${patternBody(pattern, secondary)}</g><path d="${SHIELD}" fill="none" stroke="${secondary}" stroke-width="2.5"/><path d="${SHIELD}" fill="none" stroke="#00000059" stroke-width="1"/>${initialsText(initials, ink, 33, 21, 29)}</svg>`;
 }

@@ -151,6 +151,19 @@ function dotGrid(x0: number, y0: number, dx: number, dy: number, rows: number, c
 	return out;
 }
 
+/** A small heater shield (coats of arms), `w` wide with its top-left corner at (x, y). */
+const shield = (x: number, y: number, w: number, fill: string, rim: string) =>
+	`<path d="M${n(x)} ${n(y)}h${n(w)}v${n(w * 0.6)}a${n(w / 2)} ${n(w / 2)} 0 0 1-${n(w)} 0z" fill="${fill}" stroke="${rim}" stroke-width="1.2"/>`;
+
+/** Croatia's chequy: `count`×`count` squares of `size`, red and white, red first. */
+function chequy(x: number, y: number, count: number, size: number, red: string): string {
+	let out = rect(x, y, count * size, count * size, W);
+	for (let r = 0; r < count; r++)
+		for (let c = 0; c < count; c++)
+			if ((r + c) % 2 === 0) out += rect(x + c * size, y + r * size, size, size, red);
+	return out;
+}
+
 /** Points of a mirrored shape: the right half given, the left half reflected about `cx`. */
 function mirrored(cx: number, cy: number, right: readonly Point[]): Point[] {
 	const r = right.map(([x, y]) => [cx + x, cy + y] as Point);
@@ -323,10 +336,16 @@ export const FLAGS: Readonly<Record<string, string>> = {
 	AUT: stripes('h', ['#ed2939', W, '#ed2939']),
 	HUN: stripes('h', ['#ce2939', W, '#477050']),
 	RUS: stripes('h', [W, '#0039a6', '#d52b1e']),
-	SVN: stripes('h', [W, '#005da4', '#ed1c24']),
-	SVK: stripes('h', [W, '#0b4ea2', '#ee1c25']),
-	CRO: stripes('h', ['#ff0000', W, '#171796']),
-	SRB: stripes('h', ['#c6363c', '#0c4076', W]),
+	SVN: stripes('h', [W, '#005da4', '#ed1c24']) + shield(13, 6, 10, '#005da4', W),
+	SVK:
+		stripes('h', [W, '#0b4ea2', '#ee1c25']) +
+		shield(15, 9, 14, '#ee1c25', W) +
+		rect(21.2, 12, 1.6, 12, W) +
+		rect(18.5, 14.5, 7, 1.4, W) +
+		rect(17.5, 18, 9, 1.4, W) +
+		circle(22, 26, 3.8, '#0b4ea2'),
+	CRO: stripes('h', ['#ff0000', W, '#171796']) + chequy(24.5, 9.5, 5, 2.2, '#ff0000'),
+	SRB: stripes('h', ['#c6363c', '#0c4076', W]) + shield(13, 10, 11, '#c6363c', '#f0c54b'),
 	UKR: stripes('h', ['#0057b7', '#ffd700']),
 	POL: stripes('h', [W, '#dc143c']),
 	ESP: stripes('h', ['#aa151b', '#f1bf00', '#aa151b'], [1, 2, 1]),
