@@ -95,15 +95,17 @@ function patternBody(pattern: Pattern, c: string): string {
 /**
  * Bold initials with a halo in the opposite tone, so they read on either colour of the
  * pattern. Two letters below 32 px (a 16 px badge has no room for three), up to three above:
- * an SVG image's media queries see the size it is drawn at.
+ * an SVG image's media queries see the size it is drawn at. Without the stylesheet (a
+ * viewer that applies the crest response's `default-src 'none'` CSP to it) the two-letter
+ * form shows at every size: the long one is hidden by an attribute the CSS overrides.
  */
 function initialsText(initials: string, fill: string, y: number, long: number, short: number) {
 	const halo = fill === '#ffffff' ? '#000000' : '#ffffff';
-	const text = (s: string, size: number, cls: string) =>
-		`<text class="${cls}" x="32" y="${y}" dy="0.35em" text-anchor="middle" font-family="system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif" font-weight="800" font-size="${size}" letter-spacing="-0.5" fill="${fill}" stroke="${halo}" stroke-opacity="0.7" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${s}</text>`;
-	const two = initials.slice(0, 2);
+	const text = (s: string, size: number, cls: string, hidden = false) =>
+		`<text class="${cls}"${hidden ? ' display="none"' : ''} x="32" y="${y}" dy="0.35em" text-anchor="middle" font-family="system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif" font-weight="800" font-size="${size}" letter-spacing="-0.5" fill="${fill}" stroke="${halo}" stroke-opacity="0.7" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${escapeXml(s)}</text>`;
+	const two = [...initials].slice(0, 2).join('');
 	if (two === initials) return text(initials, initials.length === 1 ? short + 4 : short, 'i');
-	return `<style>.s{display:none}@media (max-width:31px){.l{display:none}.s{display:inline}}</style>${text(initials, long, 'l')}${text(two, short, 's')}`;
+	return `<style>@media (min-width:32px){.l{display:inline}.s{display:none}}</style>${text(initials, long, 'l', true)}${text(two, short, 's')}`;
 }
 
 const svgOpen = (w: number, h: number, label: string) =>
@@ -118,7 +120,7 @@ export function crestSvg(team: CrestTeam): string {
 	}
 	const primary = hexColour(team.colours.primary, '#334155');
 	const secondary = hexColour(team.colours.secondary, '#ffffff');
-	const initials = escapeXml(crestInitials(team));
+	const initials = crestInitials(team);
 	if (team.isNational) {
 		// No flag drawn for this code: a roundel in the team's colours with its code.
 		return `${svgOpen(64, 64, label)}<circle cx="32" cy="32" r="30" fill="${secondary}" stroke="#0000004d" stroke-width="1.5"/><circle cx="32" cy="32" r="24" fill="${primary}"/>${initialsText(initials, textOn(primary), 32, 19, 24)}</svg>`;

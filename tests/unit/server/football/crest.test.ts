@@ -109,7 +109,8 @@ describe('crests', () => {
 		expect(svg).toContain('#fdb912');
 		expect(svg).toContain('>GAL</text>');
 		expect(svg).toContain('>GA</text>');
-		expect(svg).toMatch(/@media \(max-width:31px\)\{\.l\{display:none\}/);
+		expect(svg).toContain('<text class="l" display="none"');
+		expect(svg).toContain('@media (min-width:32px){.l{display:inline}.s{display:none}}');
 		// Light primary: dark initials (Manchester City's sky blue), dark primary: white ones.
 		expect(crestSvg(club)).toMatch(/fill="#111111"[^>]*>MC</);
 		expect(svg).toMatch(/fill="#ffffff"[^>]*>GAL</);
