@@ -1,7 +1,8 @@
+import { FLAG_H, FLAG_W, flagBody } from './flags';
+
 /**
- * Team badges drawn as SVG: real crests are copyrighted, so a club gets a shield in its
- * colours with its initials, and a national team its flag where a simple drawing of it
- * exists (stripes, crosses, a disc), else the initials badge.
+ * Team badges drawn as SVG: real crests are copyrighted, so a club gets a two-colour shield
+ * with its initials, and a national team its flag (see ./flags), else a roundel with its code.
  */
 export interface CrestTeam {
 	id: number;
@@ -17,70 +18,6 @@ export interface CrestTeam {
 export function crestUrl(teamId: number): string {
 	return `/crest/${teamId}.svg`;
 }
-
-type Flag =
-	| { kind: 'h' | 'v'; colours: string[] }
-	| { kind: 'nordic'; field: string; cross: string; inner?: string }
-	| { kind: 'cross'; field: string; cross: string }
-	| { kind: 'swiss' }
-	| { kind: 'saltire'; field: string; cross: string }
-	| { kind: 'disc'; field: string; disc: string };
-
-const R = '#ce1126';
-const W = '#ffffff';
-const B = '#000000';
-
-/** Flags simple enough to draw, by FIFA code. */
-export const FLAGS: Record<string, Flag> = {
-	FRA: { kind: 'v', colours: ['#0055a4', W, '#ef4135'] },
-	ITA: { kind: 'v', colours: ['#009246', W, '#ce2b37'] },
-	BEL: { kind: 'v', colours: [B, '#fdda24', '#ef3340'] },
-	IRL: { kind: 'v', colours: ['#169b62', W, '#ff883e'] },
-	ROU: { kind: 'v', colours: ['#002b7f', '#fcd116', R] },
-	MEX: { kind: 'v', colours: ['#006847', W, R] },
-	CIV: { kind: 'v', colours: ['#f77f00', W, '#009e60'] },
-	SEN: { kind: 'v', colours: ['#00853f', '#fdef42', '#e31b23'] },
-	CMR: { kind: 'v', colours: ['#007a5e', R, '#fcd116'] },
-	NGA: { kind: 'v', colours: ['#008751', W, '#008751'] },
-	PER: { kind: 'v', colours: ['#d91023', W, '#d91023'] },
-	CAN: { kind: 'v', colours: [R, W, W, R] },
-	GER: { kind: 'h', colours: [B, '#dd0000', '#ffce00'] },
-	NED: { kind: 'h', colours: ['#ae1c28', W, '#21468b'] },
-	AUT: { kind: 'h', colours: ['#ed2939', W, '#ed2939'] },
-	HUN: { kind: 'h', colours: ['#ce2939', W, '#477050'] },
-	RUS: { kind: 'h', colours: [W, '#0039a6', '#d52b1e'] },
-	SVN: { kind: 'h', colours: [W, '#005da4', '#ed1c24'] },
-	SVK: { kind: 'h', colours: [W, '#0b4ea2', '#ee1c25'] },
-	CRO: { kind: 'h', colours: ['#ff0000', W, '#171796'] },
-	SRB: { kind: 'h', colours: ['#c6363c', '#0c4076', W] },
-	UKR: { kind: 'h', colours: ['#0057b7', '#ffd700'] },
-	POL: { kind: 'h', colours: [W, '#dc143c'] },
-	ESP: { kind: 'h', colours: ['#aa151b', '#f1bf00', '#f1bf00', '#aa151b'] },
-	COL: { kind: 'h', colours: ['#fcd116', '#fcd116', '#003893', R] },
-	ARG: { kind: 'h', colours: ['#74acdf', W, '#74acdf'] },
-	GHA: { kind: 'h', colours: [R, '#fcd116', '#006b3f'] },
-	PAR: { kind: 'h', colours: ['#d52b1e', W, '#0038a8'] },
-	EGY: { kind: 'h', colours: ['#ce1126', W, B] },
-	IRQ: { kind: 'h', colours: ['#ce1126', W, B] },
-	IRN: { kind: 'h', colours: ['#239f40', W, '#da0000'] },
-	GAB: { kind: 'h', colours: ['#009e60', '#fcd116', '#3a75c4'] },
-	EST: { kind: 'h', colours: ['#0072ce', B, W] },
-	LTU: { kind: 'h', colours: ['#fdb913', '#006a44', '#c1272d'] },
-	ARM: { kind: 'h', colours: ['#d90012', '#0033a0', '#f2a800'] },
-	BUL: { kind: 'h', colours: [W, '#00966e', '#d62612'] },
-	DEN: { kind: 'nordic', field: '#c8102e', cross: W },
-	SWE: { kind: 'nordic', field: '#006aa7', cross: '#fecc00' },
-	FIN: { kind: 'nordic', field: W, cross: '#002f6c' },
-	NOR: { kind: 'nordic', field: '#ba0c2f', cross: W, inner: '#00205b' },
-	ISL: { kind: 'nordic', field: '#02529c', cross: W, inner: '#dc1e35' },
-	ENG: { kind: 'cross', field: W, cross: '#ce1124' },
-	GEO: { kind: 'cross', field: W, cross: '#ff0000' },
-	SUI: { kind: 'swiss' },
-	SCO: { kind: 'saltire', field: '#005eb8', cross: W },
-	JPN: { kind: 'disc', field: W, disc: '#bc002d' },
-	KOR: { kind: 'disc', field: W, disc: '#cd2e3a' },
-	BAN: { kind: 'disc', field: '#006a4e', disc: '#f42a41' },
-};
 
 const escapeXml = (s: string) =>
 	s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -103,65 +40,94 @@ export function crestInitials(
 		.toUpperCase();
 }
 
-/** Black or white text, whichever reads better on `hex`. */
-function textOn(hex: string): string {
+/** Relative luminance (WCAG 2) of a #rrggbb colour. */
+function luminance(hex: string): number {
 	const n = Number.parseInt(hex.replace('#', '').padEnd(6, '0').slice(0, 6), 16);
-	const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-	return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? '#111111' : '#ffffff';
+	const lin = (c: number) => {
+		const v = c / 255;
+		return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+	};
+	return 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+}
+
+const INKS = ['#111111', '#ffffff'] as const;
+
+const contrast = (a: string, b: string) => {
+	const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+	return (hi + 0.05) / (lo + 0.05);
+};
+
+/**
+ * Near-black or white text, whichever reads better on every colour it is drawn over (the
+ * initials of a split shield sit on both colours: the worse contrast decides).
+ */
+function textOn(...backgrounds: string[]): string {
+	const worst = (ink: string) => Math.min(...backgrounds.map((bg) => contrast(ink, bg)));
+	return worst(INKS[0]) > worst(INKS[1]) ? INKS[0] : INKS[1];
 }
 
 const hexColour = (c: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : fallback);
 
-function flagBody(flag: Flag): string {
-	const w = 60;
-	const h = 40;
-	switch (flag.kind) {
-		case 'h': {
-			const band = h / flag.colours.length;
-			return flag.colours
-				.map(
-					(c, i) => `<rect x="0" y="${i * band}" width="${w}" height="${band + 0.5}" fill="${c}"/>`,
-				)
-				.join('');
-		}
-		case 'v': {
-			const band = w / flag.colours.length;
-			return flag.colours
-				.map(
-					(c, i) => `<rect x="${i * band}" y="0" width="${band + 0.5}" height="${h}" fill="${c}"/>`,
-				)
-				.join('');
-		}
-		case 'nordic':
-			return `<rect width="${w}" height="${h}" fill="${flag.field}"/><rect x="16" y="0" width="8" height="${h}" fill="${flag.cross}"/><rect x="0" y="16" width="${w}" height="8" fill="${flag.cross}"/>${
-				flag.inner
-					? `<rect x="18" y="0" width="4" height="${h}" fill="${flag.inner}"/><rect x="0" y="18" width="${w}" height="4" fill="${flag.inner}"/>`
-					: ''
-			}`;
-		case 'cross':
-			return `<rect width="${w}" height="${h}" fill="${flag.field}"/><rect x="26" y="0" width="8" height="${h}" fill="${flag.cross}"/><rect x="0" y="16" width="${w}" height="8" fill="${flag.cross}"/>`;
-		case 'swiss':
-			return `<rect width="${w}" height="${h}" fill="#da291c"/><rect x="26" y="8" width="8" height="24" fill="#fff"/><rect x="18" y="16" width="24" height="8" fill="#fff"/>`;
-		case 'saltire':
-			return `<rect width="${w}" height="${h}" fill="${flag.field}"/><path d="M0 0L${w} ${h}M${w} 0L0 ${h}" stroke="${flag.cross}" stroke-width="7"/>`;
-		case 'disc':
-			return `<rect width="${w}" height="${h}" fill="${flag.field}"/><circle cx="30" cy="20" r="11" fill="${flag.disc}"/>`;
+/** Small, deterministic variety: the same team always gets the same pattern. */
+const PATTERNS = ['half', 'chevron', 'sash', 'stripes', 'band', 'quarters'] as const;
+type Pattern = (typeof PATTERNS)[number];
+
+const SHIELD = 'M32 2.5L59 9.5V31C59 46.5 47.5 56.5 32 62C16.5 56.5 5 46.5 5 31V9.5Z';
+
+/** The secondary colour's share of the shield (clipped to it). */
+function patternBody(pattern: Pattern, c: string): string {
+	switch (pattern) {
+		case 'half':
+			return `<rect x="32" y="0" width="32" height="64" fill="${c}"/>`;
+		case 'chevron':
+			return `<path d="M0 4L32 22L64 4V15L32 33L0 15Z" fill="${c}"/>`;
+		case 'sash':
+			return `<path d="M0 6L64 58" stroke="${c}" stroke-width="14"/>`;
+		case 'stripes':
+			return `<rect x="13" y="0" width="9" height="64" fill="${c}"/><rect x="42" y="0" width="9" height="64" fill="${c}"/>`;
+		case 'band':
+			return `<rect x="0" y="0" width="64" height="17" fill="${c}"/>`;
+		case 'quarters':
+			return `<rect x="32" y="0" width="32" height="32" fill="${c}"/><rect x="0" y="32" width="32" height="32" fill="${c}"/>`;
 	}
 }
+
+/**
+ * Bold initials with a halo in the opposite tone, so they read on either colour of the
+ * pattern. Two letters below 32 px (a 16 px badge has no room for three), up to three above:
+ * an SVG image's media queries see the size it is drawn at. Without the stylesheet (a
+ * viewer that applies the crest response's `default-src 'none'` CSP to it) the two-letter
+ * form shows at every size: the long one is hidden by an attribute the CSS overrides.
+ */
+function initialsText(initials: string, fill: string, y: number, long: number, short: number) {
+	const halo = fill === '#ffffff' ? '#000000' : '#ffffff';
+	const text = (s: string, size: number, cls: string, hidden = false) =>
+		`<text class="${cls}"${hidden ? ' display="none"' : ''} x="32" y="${y}" dy="0.35em" text-anchor="middle" font-family="system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif" font-weight="800" font-size="${size}" letter-spacing="-0.5" fill="${fill}" stroke="${halo}" stroke-opacity="0.7" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${escapeXml(s)}</text>`;
+	const two = [...initials].slice(0, 2).join('');
+	if (two === initials) return text(initials, initials.length === 1 ? short + 4 : short, 'i');
+	return `<style>@media (min-width:32px){.l{display:inline}.s{display:none}}</style>${text(initials, long, 'l', true)}${text(two, short, 's')}`;
+}
+
+const svgOpen = (w: number, h: number, label: string) =>
+	`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${label}"><title>${label}</title>`;
 
 /** The crest of a team as a standalone SVG document (deterministic for the same team). */
 export function crestSvg(team: CrestTeam): string {
 	const label = escapeXml(team.name);
-	const flag = team.isNational && team.tla ? FLAGS[team.tla.toUpperCase()] : undefined;
+	const flag = team.isNational && team.tla ? flagBody(team.tla) : undefined;
 	if (flag) {
-		return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 40" width="60" height="40" role="img" aria-label="${label}"><title>${label}</title><clipPath id="r"><rect width="60" height="40" rx="3"/></clipPath><g clip-path="url(#r)">${flagBody(flag)}</g><rect x="0.5" y="0.5" width="59" height="39" rx="3" fill="none" stroke="#00000033"/></svg>`;
+		return `${svgOpen(FLAG_W, FLAG_H, label)}<clipPath id="r"><rect width="${FLAG_W}" height="${FLAG_H}" rx="3"/></clipPath><g clip-path="url(#r)">${flag}</g><rect x="0.5" y="0.5" width="${FLAG_W - 1}" height="${FLAG_H - 1}" rx="3" fill="none" stroke="#808080" stroke-opacity="0.6"/></svg>`;
 	}
 	const primary = hexColour(team.colours.primary, '#334155');
 	const secondary = hexColour(team.colours.secondary, '#ffffff');
-	const initials = escapeXml(crestInitials(team));
-	const size = initials.length >= 3 ? 17 : initials.length === 2 ? 21 : 26;
+	const initials = crestInitials(team);
 	if (team.isNational) {
-		return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="${label}"><title>${label}</title><circle cx="32" cy="32" r="30" fill="${primary}" stroke="${secondary}" stroke-width="3"/><text x="32" y="32" dy="0.35em" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="700" font-size="${size}" fill="${textOn(primary)}">${initials}</text></svg>`;
+		// No flag drawn for this code: a roundel in the team's colours with its code.
+		return `${svgOpen(64, 64, label)}<circle cx="32" cy="32" r="30" fill="${secondary}" stroke="#0000004d" stroke-width="1.5"/><circle cx="32" cy="32" r="24" fill="${primary}"/>${initialsText(initials, textOn(primary), 32, 19, 24)}</svg>`;
 	}
-	return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="${label}"><title>${label}</title><path d="M32 3 L58 11 V30 C58 46 46 56 32 61 C18 56 6 46 6 30 V11 Z" fill="${primary}" stroke="${secondary}" stroke-width="3"/><path d="M32 8 L53 14.5 V22 H11 V14.5 Z" fill="${secondary}" opacity="0.35"/><text x="32" y="36" dy="0.35em" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="700" font-size="${size}" fill="${textOn(primary)}">${initials}</text></svg>`;
+	const pattern = PATTERNS[Math.abs(team.id) % PATTERNS.length]!;
+	// The band and the chevron stay above the initials; the other patterns run behind them.
+	const ink =
+		pattern === 'band' || pattern === 'chevron' ? textOn(primary) : textOn(primary, secondary);
+	return `${svgOpen(64, 64, label)}<clipPath id="s"><path d="${SHIELD}"/></clipPath><g clip-path="url(#s)"><rect width="64" height="64" fill="${primary}"/>${patternBody(pattern, secondary)}</g><path d="${SHIELD}" fill="none" stroke="${secondary}" stroke-width="2.5"/><path d="${SHIELD}" fill="none" stroke="#00000059" stroke-width="1"/>${initialsText(initials, ink, 33, 21, 29)}</svg>`;
 }

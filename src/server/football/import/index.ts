@@ -47,6 +47,63 @@ interface TeamRecord {
 	aliases: Set<string>;
 }
 
+type ParsedFile = { file: SourceFile; matches: ParsedMatch[] };
+
+async function readSources(
+	dir: string,
+	files: readonly SourceFile[],
+	now: Date,
+): Promise<ParsedFile[]> {
+	const parsed: ParsedFile[] = [];
+	for (const file of files) {
+		parsed.push({ file, matches: parseSourceFile(await readJson(dir, file.path), file, now) });
+	}
+	return parsed;
+}
+
+/**
+ * National teams are keyed by FIFA code: learn name → code from the fixed table, the teams
+ * file and every match that writes a code beside the name.
+ */
+async function learnNationCodes(
+	dir: string,
+	files: readonly SourceFile[],
+	parsed: readonly ParsedFile[],
+): Promise<Map<string, string>> {
+	const codes = new Map(Object.entries(NATION_CODES));
+	const teamsFile = files.find((f) => f.teams);
+	if (teamsFile?.teams) {
+		for (const t of teamsFileSchema.parse(await readJson(dir, teamsFile.teams)))
+			codes.set(t.name, t.fifa_code);
+	}
+	for (const { matches } of parsed) {
+		for (const m of matches)
+			for (const t of [m.home, m.away]) if (t.national && t.code) codes.set(t.name, t.code);
+	}
+	return codes;
+}
+
+/** The FIFA code a national team is keyed by (its name when no file gives one). */
+const nationCodeOf = (t: RawTeam, codes: ReadonlyMap<string, string>): string =>
+	t.code ?? codes.get(t.name) ?? t.name;
+
+/**
+ * The codes of every national team the data set names, as the importer keys them (the crest
+ * tests check that each one has a flag).
+ */
+export async function nationalTeamCodes(
+	dir: string = defaultDataDir(),
+	files: readonly SourceFile[] = SOURCE_FILES,
+): Promise<string[]> {
+	const parsed = await readSources(dir, files, new Date(0));
+	const codes = await learnNationCodes(dir, files, parsed);
+	const found = new Set<string>();
+	for (const { matches } of parsed)
+		for (const m of matches)
+			for (const t of [m.home, m.away]) if (t.national) found.add(nationCodeOf(t, codes));
+	return [...found].sort();
+}
+
 /** Alias-table key of a name variant: "club:real madrid cf", "nation:germany". */
 export function aliasOf(t: RawTeam): string {
 	return `${t.national ? 'nation' : 'club'}:${aliasKey(t.name)}`;
@@ -64,10 +121,7 @@ export async function importFootballData(
 	const now = options.now ?? new Date();
 	const files = options.files ?? SOURCE_FILES;
 
-	const parsed: { file: SourceFile; matches: ParsedMatch[] }[] = [];
-	for (const file of files) {
-		parsed.push({ file, matches: parseSourceFile(await readJson(dir, file.path), file, now) });
-	}
+	const parsed = await readSources(dir, files, now);
 
 	const report: Record<string, UpsertCount> = {};
 
@@ -121,22 +175,12 @@ export async function importFootballData(
 			),
 		).map((r) => [r.alias, r.key]),
 	);
-	// National teams are keyed by FIFA code: learn name → code from every file that has one.
 	const squadFile = files.find((f) => f.squads);
-	const teamsFile = files.find((f) => f.teams);
-	const nationCodes = new Map(Object.entries(NATION_CODES));
-	if (teamsFile?.teams) {
-		for (const t of teamsFileSchema.parse(await readJson(dir, teamsFile.teams)))
-			nationCodes.set(t.name, t.fifa_code);
-	}
-	for (const { matches } of parsed) {
-		for (const m of matches)
-			for (const t of [m.home, m.away]) if (t.national && t.code) nationCodes.set(t.name, t.code);
-	}
+	const nationCodes = await learnNationCodes(dir, files, parsed);
 	const keyOfRaw = (t: RawTeam): string => {
 		const known = knownAliases.get(aliasOf(t));
 		if (known) return known;
-		if (t.national) return `nation:${t.code ?? nationCodes.get(t.name) ?? t.name}`;
+		if (t.national) return `nation:${nationCodeOf(t, nationCodes)}`;
 		return `club:${canonicalClubName(t.name)}`;
 	};
 	const teams = new Map<string, TeamRecord>();
