@@ -32,7 +32,7 @@ const schema = z.object({
 	/** Live: replay clock speed (1 = real time, 60 = a minute of match per second). */
 	REPLAY_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
 	/** Live: how many past matches the replay feed plays back at the same time. */
-	REPLAY_CONCURRENT: z.coerce.number().int().min(1).max(20).default(3),
+	REPLAY_CONCURRENT: z.coerce.number().int().min(1).max(20).default(5),
 	/** Live: competitions (slugs, comma-separated) the replay feed draws from; empty = every tournament. */
 	REPLAY_COMPETITIONS: z
 		.string()

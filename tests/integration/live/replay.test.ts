@@ -123,4 +123,59 @@ describe('ReplayFeed', () => {
 		const [m] = await readMatchStates(handle.db, [id]);
 		expect(m).toMatchObject({ status: 'finished', score: { home: 2, away: 1 }, isReplay: false });
 	});
+
+	// Issue 12: all replays started together and sat at the same minute.
+	it('starts a batch of replays at staggered minutes, each still from its own kick-off', async () => {
+		handle = await openTestDb();
+		const ids = await seedMatches(handle, 3);
+		const db = handle.db;
+		await db.execute(sql`UPDATE competitions SET type = 'tournament'`);
+		for (const id of ids) {
+			await db.execute(
+				sql`UPDATE matches SET status = 'finished', ht_home = 1, ht_away = 0, ft_home = 1, ft_away = 0 WHERE id = ${Number(id)}`,
+			);
+			await db.execute(sql`INSERT INTO match_events (match_id, seq, type, team_id, player_name, minute, penalty, own_goal)
+				SELECT id, 1, 'goal', home_team_id, 'Early Goal', 10, false, false FROM matches WHERE id = ${Number(id)}`);
+		}
+		const feed = new ReplayFeed({
+			db,
+			bus: new MemoryBus(),
+			speed: 60,
+			concurrent: 3,
+			now: () => 0,
+		});
+		await feed.tick();
+		const states = await readMatchStates(db, ids);
+		expect(states.every((m) => m.status === 'live' || m.status === 'half_time')).toBe(true);
+		expect(states.every((m) => m.isReplay)).toBe(true);
+		const minutes = states.map((m) => m.minute ?? 0);
+		expect(new Set(minutes).size).toBe(3);
+		expect(Math.max(...minutes)).toBeGreaterThan(30);
+		// A replay joining late has played its earlier goal: its timeline is whole.
+		const late = states.find((m) => (m.minute ?? 0) > 30);
+		expect(late?.score).toEqual({ home: 1, away: 0 });
+
+		handle.close();
+		handle = await openTestDb();
+		const together = await seedMatches(handle, 2);
+		await handle.db.execute(sql`UPDATE competitions SET type = 'tournament'`);
+		for (const id of together) {
+			await handle.db.execute(
+				sql`UPDATE matches SET status = 'finished', ft_home = 0, ft_away = 0 WHERE id = ${Number(id)}`,
+			);
+			await handle.db.execute(sql`INSERT INTO match_events (match_id, seq, type, team_id, player_name, minute, penalty, own_goal)
+				SELECT id, 1, 'card', home_team_id, 'Booked', 70, false, false FROM matches WHERE id = ${Number(id)}`);
+		}
+		const plain = new ReplayFeed({
+			db: handle.db,
+			bus: new MemoryBus(),
+			speed: 60,
+			concurrent: 2,
+			stagger: false,
+			now: () => 0,
+		});
+		await plain.tick();
+		const both = await readMatchStates(handle.db, together);
+		expect(both.map((m) => m.minute ?? 0)).toEqual([0, 0]);
+	});
 });

@@ -48,6 +48,8 @@ export class ReplayFeed {
 			concurrent: number;
 			/** Competition slugs to draw from, comma-separated; empty: every tournament. */
 			competitions?: string;
+			/** Start a batch of replays at staggered minutes (default); false: all at kick-off. */
+			stagger?: boolean;
 			now?: () => number;
 		},
 	) {}
@@ -142,6 +144,11 @@ export class ReplayFeed {
 		await this.deps.db.execute(sql`DELETE FROM live_replays WHERE match_id = ${Number(matchId)}`);
 	}
 
+	/**
+	 * Picks up to `n` matches to replay. Several picked together (at start-up) begin at
+	 * staggered points of their match, so the live list never shows every replay at the
+	 * same minute; later picks, one as another ends, start at kick-off and stay staggered.
+	 */
 	private async pickMatches(n: number): Promise<void> {
 		const { db } = this.deps;
 		const candidates = rowsOf<Record<string, unknown>>(
@@ -154,7 +161,7 @@ export class ReplayFeed {
 				AND NOT EXISTS (SELECT 1 FROM live_replays r WHERE r.match_id = m.id)
 				ORDER BY random() LIMIT ${n}`),
 		);
-		for (const c of candidates) {
+		for (const [index, c] of candidates.entries()) {
 			const matchId = String(c.id);
 			const original: Original = {
 				status: c.status as MatchStatus,
@@ -188,11 +195,15 @@ export class ReplayFeed {
 			};
 			await db.execute(sql`INSERT INTO live_replays (match_id, original) VALUES (${Number(matchId)}, ${JSON.stringify(original)}::jsonb)
 				ON CONFLICT DO NOTHING`);
+			const steps = buildReplay(past);
+			// Match-clock seconds already played when this replay joins the list.
+			const offset =
+				this.deps.stagger === false ? 0 : ((steps.at(-1)?.at ?? 0) * index) / candidates.length;
 			this.running.set(matchId, {
 				matchId,
-				steps: buildReplay(past),
+				steps,
 				next: 0,
-				startedAt: this.now(),
+				startedAt: this.now() - (offset / this.deps.speed) * 1000,
 			});
 		}
 	}
