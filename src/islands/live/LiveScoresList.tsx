@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { crestUrl } from '~/lib/football/crest-url';
 import { runningMinute, seedMatches, watchMatches, type LiveMatchState } from '~/stores/live';
 import {
 	$revealed,
@@ -43,6 +44,44 @@ export function minuteText(
 	return minute !== null ? `${minute}'` : '';
 }
 
+/** How long a row stays marked after its score changed (the CSS fades it out). */
+const GOAL_FLASH_MS = 4000;
+
+/** Ids of the rows whose score changed in the last few seconds, for a brief highlight. */
+function useScoreChanges(rows: readonly LiveMatchState[], now: number): ReadonlySet<string> {
+	const last = useRef(new Map<string, string>());
+	const [changedAt, setChangedAt] = useState<Record<string, number>>({});
+	useEffect(() => {
+		const fresh: Record<string, number> = {};
+		for (const m of rows) {
+			const score = `${m.score?.home ?? 0}-${m.score?.away ?? 0}`;
+			const before = last.current.get(m.matchId);
+			if (before !== undefined && before !== score) fresh[m.matchId] = Date.now();
+			last.current.set(m.matchId, score);
+		}
+		if (Object.keys(fresh).length > 0) setChangedAt((c) => ({ ...c, ...fresh }));
+	}, [rows]);
+	return new Set(
+		Object.entries(changedAt)
+			.filter(([, at]) => now - at < GOAL_FLASH_MS)
+			.map(([id]) => id),
+	);
+}
+
+/** Rows grouped by competition, in the order their first match appears (as the day list). */
+export function groupByCompetition(
+	rows: readonly LiveMatchState[],
+): { key: string; name: string | null; matches: LiveMatchState[] }[] {
+	const groups = new Map<string, { key: string; name: string | null; matches: LiveMatchState[] }>();
+	for (const m of rows) {
+		const key = m.competition ? String(m.competition.id) : '';
+		const g = groups.get(key) ?? { key, name: m.competition?.name ?? null, matches: [] };
+		g.matches.push(m);
+		groups.set(key, g);
+	}
+	return [...groups.values()];
+}
+
 /** The live scores list (home page, /live-matches): one row per match, updated as it happens. */
 export default function LiveScoresList({
 	initial,
@@ -69,6 +108,7 @@ export default function LiveScoresList({
 		.map((id) => known[id])
 		.filter((m): m is LiveMatchState => Boolean(m))
 		.filter((m) => matchIds !== null || m.status === 'live' || m.status === 'half_time');
+	const changed = useScoreChanges(rows, now);
 
 	return (
 		<section className="live-list" aria-labelledby="live-list-title">
@@ -78,38 +118,71 @@ export default function LiveScoresList({
 			{rows.length === 0 ? (
 				<p>{labels.empty}</p>
 			) : (
-				<ul>
-					{rows.map((m) => {
-						const hidden = scoreHidden(spoiler, revealed, m.matchId);
-						return (
-							<li key={m.matchId} data-match-id={m.matchId}>
-								{m.isReplay && (
-									<span
-										className="badge-replay"
-										title={labels.replayNote}
-										data-testid="replay-badge"
+				groupByCompetition(rows).map((group) => (
+					<div className="live-group" key={group.key}>
+						{group.name && <h3 className="live-group__name">{group.name}</h3>}
+						<ul>
+							{group.matches.map((m) => {
+								const hidden = scoreHidden(spoiler, revealed, m.matchId);
+								return (
+									<li
+										key={m.matchId}
+										data-match-id={m.matchId}
+										className={changed.has(m.matchId) && !hidden ? 'live-row goal' : 'live-row'}
 									>
-										{labels.replay}
-									</span>
-								)}{' '}
-								<a href={matchHref.replace('{id}', m.matchId)}>
-									{m.home.name}{' '}
-									<strong data-testid="live-score" aria-hidden={hidden || undefined}>
-										{hidden ? '–' : `${m.score?.home ?? 0}–${m.score?.away ?? 0}`}
-									</strong>
-									{hidden && <span className="visually-hidden">{labels.hiddenScore}</span>}{' '}
-									{m.away.name}
-								</a>{' '}
-								<span className="live-minute">{minuteText(m, labels, now)}</span>
-								{hidden && (
-									<button type="button" data-testid="reveal" onClick={() => revealScore(m.matchId)}>
-										{labels.reveal}
-									</button>
-								)}
-							</li>
-						);
-					})}
-				</ul>
+										<span className="live-minute">{minuteText(m, labels, now)}</span>
+										<a href={matchHref.replace('{id}', m.matchId)}>
+											<span className="live-team home" title={m.home.name}>
+												{m.home.name}
+											</span>
+											<img
+												className="live-crest"
+												src={crestUrl(m.home.id)}
+												alt=""
+												width="20"
+												height="20"
+											/>
+											<strong data-testid="live-score" aria-hidden={hidden || undefined}>
+												{hidden ? '–' : `${m.score?.home ?? 0}–${m.score?.away ?? 0}`}
+											</strong>
+											{hidden && <span className="visually-hidden">{labels.hiddenScore}</span>}
+											<img
+												className="live-crest"
+												src={crestUrl(m.away.id)}
+												alt=""
+												width="20"
+												height="20"
+											/>
+											<span className="live-team away" title={m.away.name}>
+												{m.away.name}
+											</span>
+										</a>
+										<span className="live-extra">
+											{m.isReplay && (
+												<span
+													className="badge-replay"
+													title={labels.replayNote}
+													data-testid="replay-badge"
+												>
+													{labels.replay}
+												</span>
+											)}
+											{hidden && (
+												<button
+													type="button"
+													data-testid="reveal"
+													onClick={() => revealScore(m.matchId)}
+												>
+													{labels.reveal}
+												</button>
+											)}
+										</span>
+									</li>
+								);
+							})}
+						</ul>
+					</div>
+				))
 			)}
 			<LiveAnnouncer labels={labels} />
 		</section>

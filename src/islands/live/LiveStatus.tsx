@@ -13,7 +13,11 @@ export function useNow(periodMs = 1000): number {
 	return now;
 }
 
-/** "Updated 12 s ago", the offline notice, or "Connecting…". */
+/**
+ * "Live: scores update as they happen" while connected and nothing has just changed, "Updated
+ * 12 s ago" for the minute after a change, the offline notice, or "Connecting…". A connected
+ * feed with no news is not stale: an age climbing past a minute read as if it were.
+ */
 export function ageText(
 	labels: LiveLabels,
 	connection: string,
@@ -21,6 +25,8 @@ export function ageText(
 	now: number,
 ): string {
 	if (connection === 'offline') return labels.offline;
+	if (connection === 'open' && (lastUpdate === null || now - lastUpdate >= 60_000))
+		return labels.connected;
 	if (lastUpdate === null)
 		return connection === 'connecting' ? labels.connecting : labels.ageUnknown;
 	const s = Math.max(0, Math.round((now - lastUpdate) / 1000));

@@ -16,6 +16,8 @@ export interface LiveLabels {
 	ageUnknown: string;
 	offline: string;
 	connecting: string;
+	/** Connected: said instead of an age that climbs while nothing changes. */
+	connected: string;
 	reveal: string;
 	hiddenScore: string;
 	spoilerLabel: string;

@@ -27,6 +27,8 @@ export interface MatchState {
 	kickoffAt: string;
 	home: { id: number; name: string };
 	away: { id: number; name: string };
+	/** What the live list groups by, like the day list. */
+	competition: { id: number; name: string; slug: string };
 	isReplay: boolean;
 }
 
@@ -47,7 +49,7 @@ export interface LiveMatchState
 			SnapshotMatch,
 			'matchId' | 'minute' | 'score' | 'home' | 'away' | 'isReplay' | 'timeline'
 		>,
-		Partial<Pick<SnapshotMatch, 'ht' | 'kickoffAt' | 'updatedAt' | 'version'>> {
+		Partial<Pick<SnapshotMatch, 'ht' | 'kickoffAt' | 'updatedAt' | 'version' | 'competition'>> {
 	status: MatchStatus | (string & {});
 	/** When `minute` was true (ms since epoch): the running minute counts on from it. */
 	minuteAt?: number;

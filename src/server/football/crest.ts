@@ -14,10 +14,7 @@ export interface CrestTeam {
 	colours: { primary: string; secondary: string };
 }
 
-/** Where a team's crest is served. */
-export function crestUrl(teamId: number): string {
-	return `/crest/${teamId}.svg`;
-}
+export { crestUrl } from '~/lib/football/crest-url';
 
 const escapeXml = (s: string) =>
 	s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -19,6 +19,7 @@ const COMMON = [
 	'ageUnknown',
 	'offline',
 	'connecting',
+	'connected',
 	'reveal',
 	'hiddenScore',
 	'spoilerLabel',

@@ -29,6 +29,9 @@ interface RawRow {
 	home_name: string;
 	away_id: number;
 	away_name: string;
+	competition_id: number;
+	competition_name: string;
+	competition_slug: string;
 	is_replay: boolean;
 }
 
@@ -50,6 +53,11 @@ function toState(r: RawRow): MatchState {
 		kickoffAt: iso(r.kickoff_at),
 		home: { id: Number(r.home_id), name: r.home_name },
 		away: { id: Number(r.away_id), name: r.away_name },
+		competition: {
+			id: Number(r.competition_id),
+			name: r.competition_name,
+			slug: r.competition_slug,
+		},
 		isReplay: Boolean(r.is_replay),
 	};
 }
@@ -57,10 +65,13 @@ function toState(r: RawRow): MatchState {
 const SELECT = sql`SELECT m.id, m.status, m.minute, m.ft_home, m.ft_away, m.ht_home, m.ht_away,
 	m.et_home, m.et_away, m.pen_home, m.pen_away, m.version, m.updated_at, m.kickoff_at,
 	h.id AS home_id, h.name AS home_name, a.id AS away_id, a.name AS away_name,
+	c.id AS competition_id, c.name AS competition_name, c.slug AS competition_slug,
 	(r.match_id IS NOT NULL) AS is_replay
 	FROM matches m
 	JOIN teams h ON h.id = m.home_team_id
 	JOIN teams a ON a.id = m.away_team_id
+	JOIN seasons s ON s.id = m.season_id
+	JOIN competitions c ON c.id = s.competition_id
 	LEFT JOIN live_replays r ON r.match_id = m.id`;
 
 /** Numeric ids only: the football schema's ids are serial integers. */

@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import LiveLeagueTable from '~/islands/live/LiveLeagueTable';
 import LiveMatchCentre from '~/islands/live/LiveMatchCentre';
-import LiveScoresList from '~/islands/live/LiveScoresList';
+import LiveScoresList, { groupByCompetition } from '~/islands/live/LiveScoresList';
+import { ageText } from '~/islands/live/LiveStatus';
 import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS } from '~/lib/live/labels';
 import { leagueTableLabels, liveLabels, matchCentreLabels } from '~/server/live/labels';
 import { useTranslations } from '~/i18n/server';
@@ -65,6 +66,38 @@ describe('LiveScoresList', () => {
 	it('says that nothing is live when nothing is', () => {
 		const html = renderToStaticMarkup(createElement(LiveScoresList, { ...props, initial: [] }));
 		expect(html).toContain(liveLabels(t).empty);
+	});
+
+	// Issue 12: live rows showed no crest, competition or minute column, one flat list.
+	it('groups live rows by competition, each with the minute first and both crests', () => {
+		const cup = { id: 7, name: 'Test Cup', slug: 'test-cup' };
+		const league = { id: 8, name: 'Test League', slug: 'test-league' };
+		const rows: LiveMatchState[] = [
+			{ ...match, matchId: '1', competition: cup },
+			{ ...match, matchId: '2', competition: league, home: { id: 3, name: 'Westly' } },
+			{ ...match, matchId: '3', competition: cup, minute: 12 },
+		];
+		expect(groupByCompetition(rows).map((g) => [g.name, g.matches.map((m) => m.matchId)])).toEqual([
+			['Test Cup', ['1', '3']],
+			['Test League', ['2']],
+		]);
+		const html = renderToStaticMarkup(createElement(LiveScoresList, { ...props, initial: rows }));
+		expect(html.match(/<h3[^>]*>Test Cup<\/h3>/g)).toHaveLength(1);
+		expect(html).toContain('<h3 class="live-group__name">Test League</h3>');
+		expect(html).toContain('src="/crest/3.svg"');
+		expect(html).toMatch(/<li[^>]*data-match-id="1"[^>]*><span class="live-minute">67/);
+	});
+});
+
+describe('live status line', () => {
+	const labels = liveLabels(useTranslations('en'));
+	it('says the feed is live while connected, instead of an age that climbs with no news', () => {
+		const now = 1_000_000;
+		expect(ageText(labels, 'open', now - 5_000, now)).toBe('Updated 5 s ago');
+		expect(ageText(labels, 'open', now - 90_000, now)).toBe('Live: scores update as they happen');
+		expect(ageText(labels, 'open', null, now)).toBe('Live: scores update as they happen');
+		expect(ageText(labels, 'offline', now - 90_000, now)).toMatch(/^Offline/);
+		expect(ageText(labels, 'connecting', null, now)).toBe('Connecting…');
 	});
 });
 
