@@ -9,15 +9,18 @@ import lockfile from 'proper-lockfile';
  * beside it so the refusal can name the process.
  */
 export class DataDirLockedError extends Error {
-	constructor(
-		readonly folder: string,
-		readonly holder: number | undefined,
-	) {
+	readonly folder: string;
+	readonly holder: number | undefined;
+
+	// Plain fields, no parameter properties: scripts run this file under Node's type stripping.
+	constructor(folder: string, holder: number | undefined) {
 		super(
 			`The database folder ${folder} is in use by another process${holder ? ` (pid ${holder})` : ''}. ` +
 				'Stop that process first; two processes on one embedded database destroy it.',
 		);
 		this.name = 'DataDirLockedError';
+		this.folder = folder;
+		this.holder = holder;
 	}
 }
 
