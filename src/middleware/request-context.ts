@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { ERROR_PAGE_FAILED_MESSAGE } from '../lib/errors';
-import { config } from '../server/config';
+import { config, testModeNotice } from '../server/config';
 import { MAX_BODY_BYTES } from '../lib/limits';
 import { exitIfDatabaseDead } from '../server/db/fatal';
 import { currentRequest, noteRoute } from '../server/ops/log';
@@ -23,6 +23,7 @@ export const requestContext = defineMiddleware(async (context, next) => {
 	requestIds.set(context.request, requestId);
 	context.locals.requestId = requestId;
 	context.locals.origin = new URL(config().SITE_URL).origin;
+	context.locals.testMode = testModeNotice();
 
 	const length = Number(context.request.headers.get('content-length') ?? 0);
 	if (length > MAX_BODY_BYTES) {

@@ -55,6 +55,10 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
 		realpath: false,
 		lockfilePath: lockPath(folder),
 		retries: 0,
+		// Staleness by age would let a second process take the lock from a live one whose
+		// refresh timer ran late (a loaded machine): a lock is stale only when its recorded
+		// holder is gone (checked below), so the age limit is set out of reach.
+		stale: 24 * 60 * 60 * 1000,
 		// Losing the lock (the folder was touched from outside) is fatal: stop writing at once.
 		onCompromised: (error: Error) => {
 			console.error(`[db] lock on ${folder} lost: ${error.message}; exiting`);
