@@ -65,7 +65,7 @@ new client.Gauge({
 		this.reset();
 		if (!pool) return;
 		this.set({ engine: pool.engine, state: 'max' }, pool.max);
-		this.set({ engine: pool.engine, state: 'open' }, pool.open);
+		if (pool.open !== undefined) this.set({ engine: pool.engine, state: 'open' }, pool.open);
 	},
 });
 
