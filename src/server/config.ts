@@ -122,6 +122,9 @@ export function settingsProblems(env: NodeJS.ProcessEnv = process.env): string[]
 	if (!data.AUTH_SECRET)
 		problems.push('AUTH_SECRET: required in production (a random string of 32+ characters)');
 	if (!data.SITE_URL) problems.push('SITE_URL: required in production (the public origin)');
+	// The old default copied from .env.example is as wrong as none: links would point home.
+	else if (/^(localhost|127\.0\.0\.1|\[::1\])$/.test(new URL(data.SITE_URL).hostname))
+		problems.push(`SITE_URL: ${data.SITE_URL} is a local address; set the public origin`);
 	if (!data.PAYMENT_PROVIDER)
 		problems.push(
 			'PAYMENT_PROVIDER: required in production (stripe; or sandbox, explicitly, for a test deployment)',

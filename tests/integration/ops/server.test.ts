@@ -107,12 +107,10 @@ describe.skipIf(!built)('operations, on the built server (LIVE_SITE_DIR)', () =>
 	});
 
 	it('finding 2: production with PAYMENT_PROVIDER=sandbox set explicitly starts, and every page shows the test-mode notice', async () => {
-		const port = await freePort();
 		const s = await site({
 			NODE_ENV: 'production',
-			PORT: String(port),
 			AUTH_SECRET: 'a-production-secret-of-more-than-32-characters',
-			SITE_URL: `http://127.0.0.1:${port}`,
+			SITE_URL: 'https://matchday.example',
 			PAYMENT_PROVIDER: 'sandbox',
 		});
 		await waitFor(s, '/readyz');

@@ -28,6 +28,15 @@ describe('settings checked before the server listens', () => {
 			'STRIPE_SECRET_KEY',
 			'STRIPE_WEBHOOK_SECRET',
 		]);
+		const local = settingsProblems({
+			NODE_ENV: 'production',
+			AUTH_SECRET: 'x'.repeat(40),
+			SITE_URL: 'http://localhost:4321',
+			PAYMENT_PROVIDER: 'sandbox',
+		});
+		expect(local).toEqual([
+			'SITE_URL: http://localhost:4321 is a local address; set the public origin',
+		]);
 		expect(settingsProblems({ NODE_ENV: 'production', AUTH_SECRET: 'short' })[0]).toMatch(
 			/^AUTH_SECRET:/,
 		);
