@@ -27,6 +27,13 @@ function frontCacheEntry(): Plugin {
 				fileName: 'front-cache.mjs',
 				preserveSignature: 'strict',
 			});
+			// Operations (start-up checks, health, logs, metrics, shutdown), the same way.
+			this.emitFile({
+				type: 'chunk',
+				id: fileURLToPath(new URL('./src/server/ops/front.ts', import.meta.url)),
+				fileName: 'ops.mjs',
+				preserveSignature: 'strict',
+			});
 		},
 	};
 }

@@ -29,6 +29,9 @@ const {
 	staticSecurityHeaders,
 	storedPage,
 } = await import(pathToFileURL(join(outDir, 'server/front-cache.mjs')).href);
+// Operations (src/server/ops/front.ts): start-up checks, /healthz /readyz /metrics, request
+// logs and metrics, graceful shutdown. Same chunks as the bundle's middleware, as above.
+const ops = await import(pathToFileURL(join(outDir, 'server/ops.mjs')).href);
 const assets = staticFiles(join(outDir, 'client'), { securityHeaders: staticSecurityHeaders });
 
 /** The value of one cookie, without parsing the whole header. */
@@ -78,12 +81,35 @@ function fromCache(req, res) {
 	return true;
 }
 
+// Refuse to start, naming what is wrong, before listening: bad or missing settings, a
+// database folder another process holds, a damaged database.
+try {
+	await ops.preflight();
+} catch (error) {
+	// Plain text on stderr: an operator reads this, not a log collector.
+	process.stderr.write(`${error instanceof ops.StartupRefused ? error.message : error?.stack}\n`);
+	process.exit(1);
+}
+
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
 const server = http.createServer((req, res) => {
+	if (ops.answerOps(req, res)) return;
+	let kind = 'unmatched';
+	ops.track(
+		req,
+		res,
+		() => front(req, res, (k) => (kind = k)),
+		() => kind,
+	);
+});
+
+/** Static file, route-cache hit, else Astro. `note` names which answered, for the metrics. */
+function front(req, res, note) {
 	// Odd methods, targets, Host headers and addresses are refused before anything reads them.
 	const refused = refusal(req);
 	if (refused) {
+		note('refused');
 		res.writeHead(refused.status, {
 			'Content-Type': 'text/plain; charset=utf-8',
 			'X-Content-Type-Options': 'nosniff',
@@ -94,18 +120,21 @@ const server = http.createServer((req, res) => {
 	}
 	let answered = false;
 	try {
-		answered = assets.serve(req, res) || fromCache(req, res);
+		if (assets.serve(req, res)) {
+			note('static');
+			answered = true;
+		} else if (fromCache(req, res)) {
+			note('front-cache');
+			answered = true;
+		}
 	} catch (error) {
 		// The front must never take the process down: anything odd goes to Astro instead.
 		console.error('[serve] front failed', error);
 	}
 	if (!answered) handler(req, res);
-});
-server.listen(port, host, () => console.log(`Listening on http://${host}:${port}`));
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.once(signal, () => {
-		server.close();
-		// Give the live hub its SIGTERM handling (retry hints) before the process ends.
-		setTimeout(() => process.exit(0), 1500).unref();
-	});
 }
+server.listen(port, host, () => {
+	console.log(`Listening on http://${host}:${port}`);
+	ops.startInBackground();
+});
+ops.installShutdown(server);

@@ -12,6 +12,8 @@ declare namespace App {
 		device: import('./lib/device').DeviceInfo;
 		/** The request's origin as we trust it (never taken from client headers). */
 		origin: string;
+		/** Sandbox payments on a production server: every page shows the test-mode notice. */
+		testMode: boolean;
 		/** The visitor's IANA time zone ('UTC' until the browser told us). */
 		timeZone: string;
 		/** False while the zone is the UTC fallback (pages label times as UTC then). */

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { ERROR_PAGE_FAILED_MESSAGE } from '../lib/errors';
-import { config } from '../server/config';
+import { config, testModeNotice } from '../server/config';
 import { MAX_BODY_BYTES } from '../lib/limits';
+import { exitIfDatabaseDead } from '../server/db/fatal';
+import { currentRequest, noteRoute } from '../server/ops/log';
 
 /**
  * The outermost layer: gives each request an id, rejects oversized bodies and wrong methods
@@ -15,10 +17,13 @@ const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
 const requestIds = new WeakMap<Request, string>();
 
 export const requestContext = defineMiddleware(async (context, next) => {
-	const requestId = requestIds.get(context.request) ?? randomUUID();
+	// The production front's id (on its log lines and X-Request-Id), else a new one.
+	const requestId = requestIds.get(context.request) ?? currentRequest()?.id ?? randomUUID();
+	noteRoute(context.routePattern);
 	requestIds.set(context.request, requestId);
 	context.locals.requestId = requestId;
 	context.locals.origin = new URL(config().SITE_URL).origin;
+	context.locals.testMode = testModeNotice();
 
 	const length = Number(context.request.headers.get('content-length') ?? 0);
 	if (length > MAX_BODY_BYTES) {
@@ -38,6 +43,8 @@ export const requestContext = defineMiddleware(async (context, next) => {
 		return await next();
 	} catch (error) {
 		console.error(`[${requestId}] ${context.request.method} ${context.url.pathname}`, error);
+		// A dead embedded database answers nothing again: exit so a supervisor restarts us.
+		exitIfDatabaseDead(error);
 		if (context.routePattern === '/500' || context.routePattern === '/404') {
 			// The error page itself failed: answer the spec's last-resort page directly.
 			return new Response(errorPageFailedHtml(), {

@@ -6,14 +6,18 @@ import { z } from 'zod';
  */
 const schema = z.object({
 	NODE_ENV: z.string().default('development'),
-	SITE_URL: z.url().default('http://localhost:4321'),
+	/** Public origin; unset means the address the server listens on (development only). */
+	SITE_URL: z.url().optional(),
+	HOST: z.string().default('127.0.0.1'),
+	PORT: z.coerce.number().int().min(1).max(65535).default(4321),
 	DATABASE_URL: z.string().optional(),
 	REDIS_URL: z.string().optional(),
 	AUTH_SECRET: z.string().min(32).optional(),
 	SMTP_URL: z.string().optional(),
 	MAIL_FROM: z.string().default('Matchday <no-reply@matchday.example>'),
 	SUPPORT_EMAIL: z.email().default('support@matchday.example'),
-	PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+	/** Unset means sandbox, which production refuses (test cards make every plan free). */
+	PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
 	STRIPE_SECRET_KEY: z.string().optional(),
 	STRIPE_WEBHOOK_SECRET: z.string().optional(),
 	FEED: z.enum(['replay', 'football-data', 'api-football', 'off']).default('replay'),
@@ -69,23 +73,89 @@ const schema = z.object({
 	MEDIA_URL_TTL: z.coerce.number().int().min(10).max(86400).default(600),
 	/** Streams: header carrying the visitor's country, believed only from TRUSTED_PROXIES. */
 	COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+	/** Operations: bearer token for GET /metrics; unset means /metrics answers 404. */
+	METRICS_TOKEN: z.string().min(16).optional(),
+	/** Operations: how long a SIGTERM/SIGINT waits for requests to finish (ms). */
+	SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+	/** Operations: pino level (`silent` turns the logs off). */
+	LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof schema>;
+type Parsed = z.infer<typeof schema>;
+
+export type Config = Omit<Parsed, 'SITE_URL' | 'PAYMENT_PROVIDER'> & {
+	SITE_URL: string;
+	PAYMENT_PROVIDER: 'sandbox' | 'stripe';
+	/** What was set explicitly (the production checks tell a default from a choice). */
+	explicit: { SITE_URL: boolean; PAYMENT_PROVIDER: boolean };
+};
+
+/**
+ * The address the server answers on, for when SITE_URL is unset: `PORT=4400 npm start`
+ * then links, mails and the cross-site check all use port 4400. A wildcard listen address
+ * is reached as localhost.
+ */
+export function listenOrigin(host: string, port: number): string {
+	const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host;
+	return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
 
 let cached: Config | undefined;
+
+function parse(env: NodeJS.ProcessEnv) {
+	return schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+}
+
+/**
+ * Everything wrong with the settings, one line each naming the setting; empty when the
+ * server may start. Production adds what development may leave to its defaults: a real
+ * secret, the public origin, and an explicit choice of payment provider (the sandbox's test
+ * cards make every plan free). The server runs this before it listens (src/server/ops/front.ts).
+ */
+export function settingsProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+	const parsed = parse(env);
+	if (!parsed.success)
+		return parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
+	const data = parsed.data;
+	if (data.NODE_ENV !== 'production') return [];
+	const problems: string[] = [];
+	if (!data.AUTH_SECRET)
+		problems.push('AUTH_SECRET: required in production (a random string of 32+ characters)');
+	if (!data.SITE_URL) problems.push('SITE_URL: required in production (the public origin)');
+	// The old default copied from .env.example is as wrong as none: links would point home.
+	else if (/^(localhost|127\.0\.0\.1|\[::1\])$/.test(new URL(data.SITE_URL).hostname))
+		problems.push(`SITE_URL: ${data.SITE_URL} is a local address; set the public origin`);
+	if (!data.PAYMENT_PROVIDER)
+		problems.push(
+			'PAYMENT_PROVIDER: required in production (stripe; or sandbox, explicitly, for a test deployment)',
+		);
+	if (data.PAYMENT_PROVIDER === 'stripe') {
+		if (!data.STRIPE_SECRET_KEY)
+			problems.push('STRIPE_SECRET_KEY: required by PAYMENT_PROVIDER=stripe');
+		if (!data.STRIPE_WEBHOOK_SECRET)
+			problems.push('STRIPE_WEBHOOK_SECRET: required by PAYMENT_PROVIDER=stripe');
+	}
+	return problems;
+}
 
 /** The validated configuration; throws a readable error at start-up when a value is bad. */
 export function config(): Config {
 	if (cached) return cached;
-	const parsed = schema.safeParse(
-		Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')),
-	);
+	const parsed = parse(process.env);
 	if (!parsed.success) {
 		const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 		throw new Error(`Invalid configuration:\n  ${issues.join('\n  ')}`);
 	}
-	cached = parsed.data;
+	const data = parsed.data;
+	cached = {
+		...data,
+		SITE_URL: data.SITE_URL ?? listenOrigin(data.HOST, data.PORT),
+		PAYMENT_PROVIDER: data.PAYMENT_PROVIDER ?? 'sandbox',
+		explicit: {
+			SITE_URL: data.SITE_URL !== undefined,
+			PAYMENT_PROVIDER: data.PAYMENT_PROVIDER !== undefined,
+		},
+	};
 	return cached;
 }
 
@@ -96,4 +166,10 @@ export function resetConfigForTests(): void {
 
 export function isProduction(): boolean {
 	return config().NODE_ENV === 'production';
+}
+
+/** Sandbox payments in production (a test deployment): every page says so. */
+export function testModeNotice(): boolean {
+	const c = config();
+	return c.NODE_ENV === 'production' && c.PAYMENT_PROVIDER === 'sandbox';
 }

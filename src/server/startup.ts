@@ -18,6 +18,12 @@ export const STARTUP_TASKS: { name: string; run: () => Promise<void> }[] = [
 ];
 
 let started: Promise<void> | undefined;
+let done = false;
+
+/** True once start-up has completed (readiness). */
+export function startupDone(): boolean {
+	return done;
+}
 
 /** Runs start-up once per process; a failure is retried on the next request. */
 export function ensureStarted(): Promise<void> {
@@ -28,6 +34,7 @@ export function ensureStarted(): Promise<void> {
 			await task.run();
 			console.log(`[startup] ${task.name} in ${Math.round(performance.now() - t0)} ms`);
 		}
+		done = true;
 	})().catch((error) => {
 		started = undefined;
 		throw error;

@@ -224,15 +224,23 @@ export async function fetchUser(): Promise<AuthUser> {
 	return user;
 }
 
-/** Logs out; the session is reset here even when the call fails. */
-export async function logout(path = '/api/auth/logout'): Promise<void> {
+/**
+ * Logs out. The session on this page is reset even when the call fails (the spec), but
+ * only a logout the server confirmed moves the page to the logout target: after a failed
+ * call the visitor stays where they are and is told (the server-side session may live on).
+ * Resolves true when the server ended the session.
+ */
+export async function logout(path = '/api/auth/logout'): Promise<boolean> {
+	let ended = false;
 	try {
-		await post(path);
+		ended = (await post(path)).ok;
 	} catch (error) {
 		report(error);
-	} finally {
-		resetSession();
 	}
+	// Not a change the page should follow: the watcher below sees nothing to navigate for.
+	if (!ended) settled = false;
+	resetSession();
+	return ended;
 }
 
 /** Where to go after a login: the page's same-site `redirect` parameter, else home. */

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import {
 	$auth,
 	configureAuth,
@@ -13,6 +13,8 @@ import {
 export interface LogoutButtonProps {
 	user: AuthUser;
 	label: string;
+	/** Shown when the server could not be reached (the page then stays). */
+	failedLabel: string;
 	/** Where a logout lands (the locale home). */
 	target: string;
 	/** `logout` (this device) or `logout-all` (every device). */
@@ -21,10 +23,19 @@ export interface LogoutButtonProps {
 }
 
 /**
- * Logs out through the $auth store (the session resets even if the call fails, and the
- * change of `loggedIn` moves the page). Without JavaScript the same form posts to the page.
+ * Logs out through the $auth store: a confirmed logout moves the page to the target; a
+ * failed one forgets the session on this page but stays and says the server could not be
+ * reached. Without JavaScript the same form posts to the page.
  */
-export default function LogoutButton({ user, label, target, intent, testId }: LogoutButtonProps) {
+export default function LogoutButton({
+	user,
+	label,
+	failedLabel,
+	target,
+	intent,
+	testId,
+}: LogoutButtonProps) {
+	const [failed, setFailed] = useState(false);
 	// Subscribing mounts the store, whose loggedIn watcher performs the redirect.
 	useStore($auth);
 	useEffect(() => {
@@ -37,7 +48,9 @@ export default function LogoutButton({ user, label, target, intent, testId }: Lo
 
 	const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
 		event.preventDefault();
-		await logout(intent === 'logout' ? '/api/auth/logout' : '/api/auth/logout-all');
+		setFailed(false);
+		const ended = await logout(intent === 'logout' ? '/api/auth/logout' : '/api/auth/logout-all');
+		setFailed(!ended);
 	};
 
 	return (
@@ -46,6 +59,15 @@ export default function LogoutButton({ user, label, target, intent, testId }: Lo
 			<button type="submit" className="button secondary" data-testid={testId}>
 				{label}
 			</button>
+			{failed && (
+				<p
+					role="alert"
+					className="form-error"
+					data-testid={testId ? `${testId}-failed` : undefined}
+				>
+					{failedLabel}
+				</p>
+			)}
 		</form>
 	);
 }

@@ -148,10 +148,21 @@ export function requestMeta(request: Request, peer: string | undefined): Request
  * Cookie-authenticated writes must come from our own pages. Browsers send `Origin` on every
  * cross-site POST (and `Sec-Fetch-Site`); either one pointing elsewhere is refused. Astro's
  * checkOrigin already covers form posts; this also covers JSON and DELETE.
+ *
+ * Our own origins are the configured one (SITE_URL) and the one the request was addressed
+ * to, which is exactly what Astro's check accepts (`Origin` equal to the request URL's
+ * origin): a page another site serves cannot send our Host with its own Origin, so both
+ * checks refuse the same cross-site requests and accept the same own ones, also when the
+ * site is reached at an address other than SITE_URL (127.0.0.1 for localhost).
  */
 export function isCrossSite(request: Request, origin: string): boolean {
 	const site = request.headers.get('sec-fetch-site');
 	if (site === 'cross-site') return true;
 	const sent = request.headers.get('origin');
-	return sent !== null && sent !== origin;
+	if (sent === null || sent === origin) return false;
+	try {
+		return sent !== new URL(request.url).origin;
+	} catch {
+		return true;
+	}
 }

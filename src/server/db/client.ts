@@ -6,6 +6,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { config } from '../config';
+import { lockDataDir } from './data-lock';
+import { isFatalDatabaseError, recoveryAdvice } from './fatal';
 import { pgliteTarget, postgresTarget, runMigrations, type MigrationTarget } from './migrate';
 import * as schema from './schema';
 
@@ -18,6 +20,8 @@ export interface DbHandle {
 	/** Runs raw SQL (maintenance). */
 	exec: (sql: string) => Promise<void>;
 	close: () => Promise<void>;
+	/** The pool for the metrics: its size, and the connections open when the driver says. */
+	pool: () => { engine: 'pglite' | 'postgres'; max: number; open?: number };
 }
 
 /**
@@ -29,7 +33,8 @@ export async function openDatabase(url?: string): Promise<DbHandle> {
 	let handle: DbHandle;
 	let target: MigrationTarget;
 	if (url && /^postgres(ql)?:\/\//.test(url)) {
-		const sql = postgres(url, { max: 10, onnotice: () => {} });
+		const POOL_MAX = 10;
+		const sql = postgres(url, { max: POOL_MAX, onnotice: () => {} });
 		handle = {
 			db: drizzlePostgres(sql, { schema }) as unknown as Database,
 			kind: 'postgres',
@@ -37,22 +42,39 @@ export async function openDatabase(url?: string): Promise<DbHandle> {
 				await sql.unsafe(text);
 			},
 			close: () => sql.end({ timeout: 5 }),
+			// postgres.js does not report how many of its connections are open.
+			pool: () => ({ engine: 'postgres', max: POOL_MAX }),
 		};
 		target = postgresTarget(sql);
 	} else {
 		let dataDir: string | undefined;
+		let unlock = async () => {};
 		if (url !== 'memory://') {
-			dataDir = url?.replace(/^file:\/\//, '') || join(config().DATA_DIR, 'pglite');
+			dataDir = pgliteFolder(url);
 			mkdirSync(dataDir, { recursive: true });
+			// Before PGlite touches a file: a second process must not even open the folder.
+			unlock = await lockDataDir(dataDir);
 		}
 		const client = new PGlite(dataDir);
+		try {
+			await client.waitReady;
+		} catch (error) {
+			await unlock();
+			if (dataDir && isFatalDatabaseError(error))
+				throw new Error(recoveryAdvice(dataDir), { cause: error });
+			throw error;
+		}
 		handle = {
 			db: drizzlePglite(client, { schema }) as unknown as Database,
 			kind: 'pglite',
 			exec: async (text) => {
 				await client.exec(text);
 			},
-			close: () => client.close(),
+			close: async () => {
+				await client.close().catch(() => {});
+				await unlock();
+			},
+			pool: () => ({ engine: 'pglite', max: 1, open: client.closed ? 0 : 1 }),
 		};
 		target = pgliteTarget(client);
 	}
@@ -66,15 +88,32 @@ export async function openDatabase(url?: string): Promise<DbHandle> {
 	return handle;
 }
 
+/** The PGlite folder a database URL names (default `DATA_DIR/pglite`). */
+export function pgliteFolder(url?: string): string {
+	return url?.replace(/^file:\/\//, '') || join(config().DATA_DIR, 'pglite');
+}
+
 let shared: Promise<DbHandle> | undefined;
+let opened: DbHandle | undefined;
 
 /** The process-wide database, opened on first use from DATABASE_URL. */
 export function getDbHandle(): Promise<DbHandle> {
-	shared ??= openDatabase(config().DATABASE_URL).catch((error) => {
-		shared = undefined;
-		throw error;
-	});
+	shared ??= openDatabase(config().DATABASE_URL).then(
+		(handle) => {
+			opened = handle;
+			return handle;
+		},
+		(error) => {
+			shared = undefined;
+			throw error;
+		},
+	);
 	return shared;
+}
+
+/** The process-wide database if it is open (metrics and shutdown never open one). */
+export function openedDatabase(): DbHandle | undefined {
+	return opened;
 }
 
 /** Shorthand for server modules: `const db = await getDb();`. */
@@ -85,4 +124,5 @@ export async function getDb(): Promise<Database> {
 /** Replaces the process-wide database (tests and scripts that open their own). */
 export function setDbHandleForTests(handle: DbHandle | undefined): void {
 	shared = handle ? Promise.resolve(handle) : undefined;
+	opened = handle;
 }

@@ -25,6 +25,11 @@ export function getLiveHub(): LiveHub {
 	return hub;
 }
 
+/** The hub if something has started it (metrics, health and shutdown never create one). */
+export function liveHubIfStarted(): LiveHub | undefined {
+	return hub;
+}
+
 /** For tests that bring their own hub. */
 export function setLiveHubForTests(next: LiveHub | undefined): void {
 	hub = next;

@@ -163,6 +163,19 @@ describe('$auth store', () => {
 		expect($auth.get()).toEqual({ user: null, loggedIn: false });
 	});
 
+	it('finding 4: a failed logout forgets the session on the page but stays, and says it failed', async () => {
+		const unbind = $auth.listen(() => {});
+		hydrateAuth(USER);
+		setup({}); // every call fails with a network error
+		expect(await logout()).toBe(false);
+		expect($auth.get()).toEqual({ user: null, loggedIn: false });
+		hydrateAuth(USER);
+		setup({ '/api/auth/logout': () => json(503, { error: 'unavailable' }) });
+		expect(await logout()).toBe(false);
+		expect(navigate).not.toHaveBeenCalled();
+		unbind();
+	});
+
 	it('a change of loggedIn navigates: home on login, the logout target on logout; hydration does not', async () => {
 		const unbind = $auth.listen(() => {});
 		hydrateAuth(USER);
@@ -171,7 +184,7 @@ describe('$auth store', () => {
 			'/api/auth/logout': () => json(200, { data: null }),
 			'/api/auth/login': () => json(200, { data: { ...USER, token: {} } }),
 		});
-		await logout();
+		expect(await logout()).toBe(true);
 		expect(navigate).toHaveBeenLastCalledWith('/en');
 		await login('fan@example.com', 'pw');
 		expect(navigate).toHaveBeenLastCalledWith('/en');
