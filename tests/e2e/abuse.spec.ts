@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { raw } from './raw-http';
 
@@ -22,4 +23,58 @@ test('finding 11: /_image starts no image work for anonymous requests: every var
 	// The original files are still served as they are.
 	expect((await raw(baseURL!, '/og-image.png')).status).toBe(200);
 	expect((await raw(baseURL!, '/favicon.svg')).status).toBe(200);
+});
+
+interface OpenStream {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	close(): void;
+}
+
+/** Opens /api/live and resolves once the response head arrived; the stream stays open. */
+function openStream(baseURL: string, headers: Record<string, string> = {}): Promise<OpenStream> {
+	const url = new URL('/api/live?matches=1', baseURL);
+	return new Promise((resolve, reject) => {
+		const req = httpRequest(
+			url,
+			{ headers: { Accept: 'text/event-stream', ...headers } },
+			(res) => {
+				res.on('data', () => {});
+				res.on('error', () => {});
+				resolve({ status: res.statusCode ?? 0, headers: res.headers, close: () => req.destroy() });
+			},
+		);
+		req.on('error', reject);
+		req.end();
+	});
+}
+
+test('finding 13: one client address holds at most 100 live streams; spoofed X-Forwarded-For does not help', async ({
+	baseURL,
+}) => {
+	const streams: OpenStream[] = [];
+	try {
+		for (let i = 0; i < 100; i++) {
+			// Rotating X-Forwarded-For: not from a trusted proxy, so still one client.
+			const s = await openStream(baseURL!, { 'X-Forwarded-For': `203.0.113.${i}` });
+			streams.push(s);
+			expect(s.status, `stream ${i}`).toBe(200);
+		}
+		const refused = await openStream(baseURL!, { 'X-Forwarded-For': '198.51.100.1' });
+		streams.push(refused);
+		expect(refused.status).toBe(429);
+		expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+		// Closing one frees its slot.
+		streams.shift()?.close();
+		await expect
+			.poll(async () => {
+				const s = await openStream(baseURL!);
+				streams.push(s);
+				if (s.status !== 200) s.close();
+				return s.status;
+			})
+			.toBe(200);
+	} finally {
+		for (const s of streams) s.close();
+	}
 });
