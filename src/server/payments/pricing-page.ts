@@ -51,6 +51,8 @@ export interface PricingPageView {
 	/** The applied or unlocked offer code, said in words. */
 	deal: string | null;
 	dealInvalid: boolean;
+	/** Seconds to wait when the visitor used up their wrong deal codes (the page answers 429). */
+	dealRetryAfter: number | null;
 	currencies: { code: string; href: string; current: boolean }[];
 	plans: {
 		id: string;
@@ -84,6 +86,7 @@ export async function pricingPage(
 		match: string | null;
 		plan: string | null;
 		here: string;
+		visitor: { client: string; userId?: string | null };
 	},
 	ctx: { locale: Locale; t: Translate },
 ): Promise<PricingPageView> {
@@ -95,6 +98,7 @@ export async function pricingPage(
 		currency: input.currency,
 		deal: input.deal,
 		match: input.page === 'main' ? input.match : null,
+		visitor: input.visitor,
 	});
 	const c = view.currency;
 	const period = (p: PlanView) =>
@@ -117,7 +121,8 @@ export async function pricingPage(
 				? t('payments:pricing.dealApplied', { code: view.deal.code, percent: view.deal.percentOff })
 				: t('payments:pricing.dealUnlocked', { code: view.deal.code })
 			: null,
-		dealInvalid: view.dealInvalid,
+		dealInvalid: view.dealInvalid || view.dealRetryAfter !== null,
+		dealRetryAfter: view.dealRetryAfter,
 		currencies: view.currencies.map((cur) => ({
 			code: cur,
 			href: `?currency=${cur}${view.deal ? `&deal=${view.deal.code}` : ''}`,
