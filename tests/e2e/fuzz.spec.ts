@@ -239,7 +239,7 @@ const BODIES = [
 	'{"email":["a"],"password":{"x":1}}',
 	'{"planId":"premium-monthly","currency":"EUR","deal":"x"}',
 	'{"planId":1e999}',
-	'{"name":"' + 'n'.repeat(5000) + '"}',
+	`{"name":"${'n'.repeat(5000)}"}`,
 	'{"id":"evt_1","type":"checkout.completed","data":{}}',
 	'{"a":',
 	'email=a%40b.c&password=x',
