@@ -78,3 +78,21 @@ test('finding 13: one client address holds at most 100 live streams; spoofed X-F
 		for (const s of streams) s.close();
 	}
 });
+
+test('finding 14: the pricing page answers 429 with Retry-After once a client has tried too many wrong deal codes', async ({
+	baseURL,
+}) => {
+	let status = 0;
+	let tries = 0;
+	for (; tries < 40 && status !== 429; tries++) {
+		const response = await raw(baseURL!, `/en/pricing?deal=WRONG${tries}x${Date.now()}`);
+		status = response.status;
+		if (status === 429) {
+			expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+			// The plans still show, without any deal.
+			expect(response.body.toString('utf8')).toContain('plan-premium-monthly');
+		} else expect(status).toBe(200);
+	}
+	expect(status).toBe(429);
+	expect(tries).toBeLessThanOrEqual(21);
+});
