@@ -123,3 +123,27 @@ describe('finding 13: live streams', () => {
 		expect(takeStreamSlot('198.51.100.9', 3)).toBeNull();
 	});
 });
+
+describe('finding 13: the stream cap setting', () => {
+	it('finding 13: LIVE_MAX_STREAMS_PER_CLIENT defaults to 100 and a bad value stops the start naming it', async () => {
+		const { config, resetConfigForTests } = await import('~/server/config');
+		const saved = process.env.LIVE_MAX_STREAMS_PER_CLIENT;
+		try {
+			delete process.env.LIVE_MAX_STREAMS_PER_CLIENT;
+			resetConfigForTests();
+			expect(config().LIVE_MAX_STREAMS_PER_CLIENT).toBe(100);
+			for (const bad of ['0', '-5', 'many', '1.5']) {
+				process.env.LIVE_MAX_STREAMS_PER_CLIENT = bad;
+				resetConfigForTests();
+				expect(() => config(), bad).toThrow(/LIVE_MAX_STREAMS_PER_CLIENT/);
+			}
+			process.env.LIVE_MAX_STREAMS_PER_CLIENT = '3';
+			resetConfigForTests();
+			expect(config().LIVE_MAX_STREAMS_PER_CLIENT).toBe(3);
+		} finally {
+			if (saved === undefined) delete process.env.LIVE_MAX_STREAMS_PER_CLIENT;
+			else process.env.LIVE_MAX_STREAMS_PER_CLIENT = saved;
+			resetConfigForTests();
+		}
+	});
+});
