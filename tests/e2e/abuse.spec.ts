@@ -96,3 +96,26 @@ test('finding 14: the pricing page answers 429 with Retry-After once a client ha
 	expect(status).toBe(429);
 	expect(tries).toBeLessThanOrEqual(21);
 });
+
+test('finding 13: streams that end free their slot: 110 HEAD requests and 110 closed streams later, a stream still opens', async ({
+	baseURL,
+}) => {
+	for (let i = 0; i < 110; i++) {
+		const head = await raw(baseURL!, '/api/live', {}, 'HEAD');
+		expect(head.status, `HEAD ${i}`).toBe(200);
+	}
+	for (let i = 0; i < 110; i++) {
+		const s = await openStream(baseURL!);
+		expect(s.status, `stream ${i}`).toBe(200);
+		s.close();
+		// Let the server see the close before the next one opens.
+		await new Promise((r) => setTimeout(r, 5));
+	}
+	await expect
+		.poll(async () => {
+			const s = await openStream(baseURL!);
+			s.close();
+			return s.status;
+		})
+		.toBe(200);
+});

@@ -45,6 +45,9 @@ function tooManyStreams(): Response {
  * caller's address (trusted-proxy aware): it may hold LIVE_MAX_STREAMS_PER_CLIENT streams.
  */
 export function openLiveStream(request: Request, client: string): Response {
+	// A HEAD never reads the body, so its stream would never be cancelled: answer the head
+	// alone, holding no slot and no hub client.
+	if (request.method === 'HEAD') return new Response(null, { status: 200, headers: SSE_HEADERS });
 	const releaseSlot = takeStreamSlot(client, config().LIVE_MAX_STREAMS_PER_CLIENT);
 	if (!releaseSlot) return tooManyStreams();
 	const url = new URL(request.url);
