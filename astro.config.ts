@@ -1,7 +1,7 @@
 import node from '@astrojs/node';
 import partytown from '@astrojs/partytown';
 import react from '@astrojs/react';
-import { defineConfig } from 'astro/config';
+import { defineConfig, passthroughImageService } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales';
@@ -66,6 +66,13 @@ export default defineConfig({
 		routing: 'manual',
 	},
 	trailingSlash: 'ignore',
+	// No on-demand image work for anonymous requests (finding 11): the `/_image` route answers
+	// 404 (src/server/image-endpoint.ts), and the passthrough service keeps sharp out of the
+	// server bundle. No page uses <Image>; one that does gets its sizes made by the build.
+	image: {
+		service: passthroughImageService(),
+		endpoint: { route: '/_image', entrypoint: './src/server/image-endpoint.ts' },
+	},
 	vite: { plugins: [frontCacheEntry()] },
 	server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
 	security: {

@@ -49,6 +49,8 @@ const schema = z.object({
 	LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(15000).default(15000),
 	/** Live: unsent bytes a client may have before it is dropped. */
 	LIVE_MAX_QUEUE_BYTES: z.coerce.number().int().min(1024).default(262144),
+	/** Live: open SSE streams one client address may hold (finding 13); past it, 429. */
+	LIVE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100000).default(100),
 	/** Live: provider polling period (ms), kept inside the provider's rate limit. */
 	FEED_POLL_MS: z.coerce.number().int().min(1000).optional(),
 	/** Access JWT lifetime in seconds (the spec: 86400). Tests may shorten it. */

@@ -70,6 +70,12 @@ export const limits = {
 	/** Mails per address: beyond it the answer is unchanged, the mail is simply not sent. */
 	resetMailsPerEmail: new SlidingWindowLimiter(5, 60 * MINUTE),
 	resetPerClient: new SlidingWindowLimiter(20, 15 * MINUTE),
+	/**
+	 * Registration mails per address (finding 16: one address registered from 8 clients got
+	 * 8 mails). Past the cap the answer is unchanged and the mail is not sent.
+	 */
+	existsMailsPerEmail: new SlidingWindowLimiter(2, 24 * 60 * MINUTE),
+	welcomeMailsPerEmail: new SlidingWindowLimiter(2, 24 * 60 * MINUTE),
 	refreshPerClient: new SlidingWindowLimiter(120, MINUTE),
 	passwordChecksPerUser: new SlidingWindowLimiter(10, 15 * MINUTE),
 };

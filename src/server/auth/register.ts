@@ -46,14 +46,15 @@ export async function register(input: RegisterInput): Promise<RegisterResult> {
 		scope: admin ? ['user', 'admin'] : ['user'],
 	});
 	if (!created) {
-		queueMail(
-			accountExistsMail(input.locale, email, siteLink(input.locale, '/auth/reset-password')),
-		);
+		if (limits.existsMailsPerEmail.hit(email).ok)
+			queueMail(
+				accountExistsMail(input.locale, email, siteLink(input.locale, '/auth/reset-password')),
+			);
 	} else if (admin) {
 		const token = await createResetToken(created.id);
 		const link = siteLink(input.locale, '/auth/reset-password', { token });
 		queueMail(adminSetupMail(input.locale, email, link, resetMinutes()));
-	} else {
+	} else if (limits.welcomeMailsPerEmail.hit(email).ok) {
 		queueMail(welcomeMail(input.locale, email, created.name, siteLink(input.locale, '/login')));
 	}
 	return { ok: true };

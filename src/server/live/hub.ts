@@ -76,6 +76,8 @@ export class LiveHub {
 	private unsubscribers: Array<() => void> = [];
 	private started: Promise<void> | undefined;
 	private polling = false;
+	/** Snapshot builds in flight, shared by the clients that arrive together (finding 13). */
+	private readonly snapshots = new Map<string, ReturnType<typeof buildSnapshot>>();
 
 	constructor(opts: HubOptions) {
 		this.bus = opts.bus;
@@ -258,7 +260,7 @@ export class LiveHub {
 				}
 			}
 			if (!replayed) {
-				const snap = await buildSnapshot(db, opts.matches);
+				const snap = await this.sharedSnapshot(db, opts.matches);
 				if (client.closed) return release;
 				client.lastId = snap.cursor;
 				sink.write(formatSnapshot(snap.cursor, snap.matches, opts.matches));
@@ -271,6 +273,31 @@ export class LiveHub {
 			release();
 		}
 		return release;
+	}
+
+	/**
+	 * One snapshot build for every client that asks while it runs (a reconnect wave after a
+	 * deploy or a goal would otherwise run the same queries once per client). A client may
+	 * join a build only while the hub's cursor is still where it was when the build started:
+	 * everything dispatched before is committed, hence within the build's position, and
+	 * everything dispatched after reaches the client's pending queue (it registered first).
+	 * So the key carries the cursor, and a dispatch in between starts a fresh build.
+	 */
+	private sharedSnapshot(
+		db: Queryable,
+		matches: readonly string[] | null,
+	): ReturnType<typeof buildSnapshot> {
+		const key = `${this.cursor}|${matches ? matches.join(',') : '*'}`;
+		let flight = this.snapshots.get(key);
+		if (!flight) {
+			flight = buildSnapshot(db, matches);
+			this.snapshots.set(key, flight);
+			const done = () => {
+				if (this.snapshots.get(key) === flight) this.snapshots.delete(key);
+			};
+			flight.then(done, done);
+		}
+		return flight;
 	}
 
 	/** SIGTERM: tell every client to come back soon, then close the streams. */

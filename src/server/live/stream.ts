@@ -1,3 +1,5 @@
+import { config } from '../config';
+import { takeStreamSlot } from './connection-cap';
 import { startLiveFeed } from './feed';
 import { getLiveHub } from './runtime';
 import { responseFor } from './node-response';
@@ -14,13 +16,40 @@ export const SSE_HEADERS = {
 
 const encoder = new TextEncoder();
 
+/** Seconds a refused client is asked to wait: a slot frees when one of its tabs closes. */
+export const STREAM_CAP_RETRY_AFTER = 10;
+
+/** 429 past the per-client cap (not a 5xx: EventSource stops retrying on it, no storm). */
+function tooManyStreams(): Response {
+	return new Response(
+		JSON.stringify({
+			error: 'too_many_connections',
+			message: 'Too many open live streams from this address; close some and retry.',
+		}),
+		{
+			status: 429,
+			headers: {
+				'Content-Type': 'application/json; charset=utf-8',
+				'Retry-After': String(STREAM_CAP_RETRY_AFTER),
+				'Cache-Control': 'no-store',
+			},
+		},
+	);
+}
+
 /**
  * GET /api/live: one SSE stream carrying every watched match. Query `matches=ID,ID`
  * (absent: all live matches). Resumes after `Last-Event-ID` (header; the `lastEventId`
  * query parameter is accepted for EventSource polyfills that cannot set headers).
- * Never answers an error for bad input: a bad id just means a snapshot.
+ * Never answers an error for bad input: a bad id just means a snapshot. `client` is the
+ * caller's address (trusted-proxy aware): it may hold LIVE_MAX_STREAMS_PER_CLIENT streams.
  */
-export function openLiveStream(request: Request): Response {
+export function openLiveStream(request: Request, client: string): Response {
+	// A HEAD never reads the body, so its stream would never be cancelled: answer the head
+	// alone, holding no slot and no hub client.
+	if (request.method === 'HEAD') return new Response(null, { status: 200, headers: SSE_HEADERS });
+	const releaseSlot = takeStreamSlot(client, config().LIVE_MAX_STREAMS_PER_CLIENT);
+	if (!releaseSlot) return tooManyStreams();
 	const url = new URL(request.url);
 	const matches = parseMatchIds(url.searchParams.get('matches'));
 	const lastEventId = parseLastEventId(
@@ -31,6 +60,12 @@ export function openLiveStream(request: Request): Response {
 	const node = responseFor(request);
 	let release: (() => void) | undefined;
 	let closed = false;
+	// Every way a stream ends (client gone, dropped, shut down) frees its slot, once.
+	const finish = () => {
+		closed = true;
+		release?.();
+		releaseSlot();
+	};
 	const stream = new ReadableStream<Uint8Array>(
 		{
 			start(controller) {
@@ -52,6 +87,7 @@ export function openLiveStream(request: Request): Response {
 					close(mode) {
 						if (closed) return;
 						closed = true;
+						releaseSlot();
 						try {
 							controller.close();
 						} catch {
@@ -65,15 +101,9 @@ export function openLiveStream(request: Request): Response {
 					release = r;
 					if (closed) r();
 				});
-				request.signal.addEventListener('abort', () => {
-					closed = true;
-					release?.();
-				});
+				request.signal.addEventListener('abort', finish);
 			},
-			cancel() {
-				closed = true;
-				release?.();
-			},
+			cancel: finish,
 		},
 		{ highWaterMark: 0, size: (chunk) => chunk.byteLength },
 	);

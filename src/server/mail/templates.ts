@@ -13,6 +13,8 @@ function compose(
 	key: string,
 	vars: Record<string, string>,
 	link?: string,
+	/** A line after the link: the only place text chosen by the visitor may appear. */
+	note?: string,
 ): MailMessage {
 	const t = useTranslations(locale);
 	const subject = t(`auth:mail.${key}.subject`, vars);
@@ -20,6 +22,7 @@ function compose(
 		t(`auth:mail.${key}.greeting`, vars),
 		t(`auth:mail.${key}.body`, vars),
 		...(link ? [link] : []),
+		...(note ? [note] : []),
 		t(`auth:mail.${key}.footer`, vars),
 	];
 	const html = [
@@ -28,6 +31,7 @@ function compose(
 		link
 			? `<p><a href="${escapeHtml(link)}">${escapeHtml(t(`auth:mail.${key}.action`))}</a></p>`
 			: '',
+		note ? `<p>${escapeHtml(note)}</p>` : '',
 		`<p>${escapeHtml(t(`auth:mail.${key}.footer`, vars))}</p>`,
 	].join('\n');
 	return { kind, to, subject, text: lines.join('\n\n'), html };
@@ -48,9 +52,21 @@ export function accountExistsMail(locale: Locale, to: string, link: string): Mai
 	return compose(locale, 'account-exists', to, 'exists', {}, link);
 }
 
-/** Sent after a new registration. */
+/** Characters of the display name a mail may quote. */
+export const MAIL_NAME_MAX = 40;
+
+/**
+ * Sent after a new registration. Anyone can register someone else's address with a "name"
+ * of their choosing (finding 16), so the name is never in the subject, greeting or first
+ * lines (where a phishing text would be read as ours): it is quoted after the link,
+ * shortened to MAIL_NAME_MAX characters.
+ */
 export function welcomeMail(locale: Locale, to: string, name: string, link: string): MailMessage {
-	return compose(locale, 'welcome', to, 'welcome', { name }, link);
+	const chars = Array.from(name);
+	const short =
+		chars.length > MAIL_NAME_MAX ? `${chars.slice(0, MAIL_NAME_MAX - 1).join('')}…` : name;
+	const note = useTranslations(locale)('auth:mail.welcome.name', { name: short });
+	return compose(locale, 'welcome', to, 'welcome', {}, link, note);
 }
 
 /** Sent to an ADMIN_EMAIL registration: the password is set through this link. */

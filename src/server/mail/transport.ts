@@ -67,6 +67,23 @@ export function queueMail(message: MailMessage): void {
 	pending.add(job);
 }
 
+/**
+ * Runs `work` off the request path (after the current turn of the event loop) and delivers
+ * the message it returns, if any. For answers that must not reveal through their timing
+ * whether a mail goes out: the caller does the same (nothing) in every case, and the
+ * look-ups that decide it happen here. Tracked like queued mail; failures are logged.
+ */
+export function queueMailJob(kind: string, work: () => Promise<MailMessage | null>): void {
+	const job = new Promise<void>((resolve) => setImmediate(resolve))
+		.then(work)
+		.then((message) => (message ? deliver(message) : undefined))
+		.catch((error: unknown) => {
+			console.error(`[mail] ${kind} job failed`, error);
+		})
+		.finally(() => pending.delete(job));
+	pending.add(job);
+}
+
 /** Waits for every queued message (tests, graceful shutdown). */
 export async function flushMail(): Promise<void> {
 	while (pending.size > 0) await Promise.all([...pending]);

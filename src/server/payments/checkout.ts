@@ -10,7 +10,8 @@ import { checkouts, type CheckoutRow } from '../db/schema/payments';
 import { paymentsNow as now } from '../clock';
 import { entitlementsFor } from '../entitlements';
 import { isCurrency } from './money';
-import { getPlan, priceOf, usableDeal } from './plans';
+import { lookUpDeal } from './deal-codes';
+import { getPlan, priceOf } from './plans';
 import { activeProvider, providerByName } from './providers';
 
 /** The checkout request body. Anything else the browser sends (an amount!) is dropped. */
@@ -40,7 +41,8 @@ export type CheckoutError =
 
 export type CheckoutResult =
 	| { ok: true; checkoutId: string; redirectUrl: string; reused: boolean }
-	| { ok: false; status: 400 | 409; error: CheckoutError };
+	| { ok: false; status: 400 | 409; error: CheckoutError }
+	| { ok: false; status: 429; error: 'rate_limited'; retryAfter: number };
 
 const newId = () => `co_${randomBytes(12).toString('base64url')}`;
 
@@ -48,10 +50,13 @@ const newId = () => `co_${randomBytes(12).toString('base64url')}`;
  * Opens (or returns the already-open) checkout for a user and plan. The price is the
  * server's: plan row, currency row, and the deal's discount. A partial unique index allows
  * one OPEN checkout per user and plan, so a double click yields the same checkout.
+ * A deal code is looked up under the guessing limits of the account and, when given, of
+ * the client address (finding 14).
  */
 export async function openCheckout(
 	user: { id: string; email: string },
 	input: CheckoutRequest,
+	client?: string,
 ): Promise<CheckoutResult> {
 	const bad = (error: CheckoutError, status: 400 | 409 = 400) => ({
 		ok: false as const,
@@ -60,7 +65,13 @@ export async function openCheckout(
 	});
 	const plan = await getPlan(input.planId);
 	if (!plan) return bad('unknown_plan');
-	const deal = input.deal ? await usableDeal(input.deal) : undefined;
+	const lookup = await lookUpDeal(input.deal, {
+		client: client ?? `account:${user.id}`,
+		userId: user.id,
+	});
+	if (!lookup.ok)
+		return { ok: false, status: 429, error: 'rate_limited', retryAfter: lookup.retryAfter };
+	const deal = lookup.deal;
 	if (input.deal && (!deal || deal.planId !== plan.id)) return bad('invalid_deal');
 	// A hidden plan does not exist for someone without its code.
 	if (!plan.listed && !deal) return bad('unknown_plan');

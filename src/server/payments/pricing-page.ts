@@ -54,6 +54,8 @@ export interface PricingPageView {
 	/** The applied or unlocked offer code, said in words. */
 	deal: string | null;
 	dealInvalid: boolean;
+	/** Seconds to wait when the visitor used up their wrong deal codes (the page answers 429). */
+	dealRetryAfter: number | null;
 	currencies: { code: string; href: string; current: boolean }[];
 	plans: {
 		id: string;
@@ -93,6 +95,7 @@ export async function pricingPage(
 		match: string | null;
 		plan: string | null;
 		here: string;
+		visitor: { client: string; userId?: string | null };
 	},
 	ctx: { locale: Locale; t: Translate; user: unknown | null },
 ): Promise<PricingPageView> {
@@ -104,6 +107,7 @@ export async function pricingPage(
 		currency: input.currency,
 		deal: input.deal,
 		match: input.page === 'main' ? input.match : null,
+		visitor: input.visitor,
 	});
 	const c = view.currency;
 	const period = (p: PlanView) =>
@@ -143,7 +147,8 @@ export async function pricingPage(
 				? t('payments:pricing.dealApplied', { code: view.deal.code, percent: view.deal.percentOff })
 				: t('payments:pricing.dealUnlocked', { code: view.deal.code })
 			: null,
-		dealInvalid: view.dealInvalid,
+		dealInvalid: view.dealInvalid || view.dealRetryAfter !== null,
+		dealRetryAfter: view.dealRetryAfter,
 		currencies: view.currencies.map((cur) => ({
 			code: cur,
 			href: `?currency=${cur}${view.deal ? `&deal=${view.deal.code}` : ''}`,

@@ -1,7 +1,8 @@
 import type { Locale } from '~/i18n/locales';
 import type { PlanRow } from '../db/schema/payments';
 import { CURRENCIES, defaultCurrency, formatMoney, isCurrency, type Currency } from './money';
-import { plansForSale, usableDeal } from './plans';
+import { lookUpDeal } from './deal-codes';
+import { plansForSale } from './plans';
 
 export interface PlanView {
 	id: string;
@@ -21,6 +22,8 @@ export interface PricingView {
 	currencies: readonly Currency[];
 	deal: { code: string; percentOff: number; planId: string } | null;
 	dealInvalid: boolean;
+	/** Seconds to wait when the visitor used up their wrong deal codes, else null. */
+	dealRetryAfter: number | null;
 	matchId: number | null;
 	plans: PlanView[];
 }
@@ -35,8 +38,11 @@ export async function pricingView(input: {
 	currency: string | null;
 	deal: string | null;
 	match: string | null;
+	/** Who asks: a `deal` is looked up under their guessing limits (finding 14). */
+	visitor: { client: string; userId?: string | null };
 }): Promise<PricingView> {
-	const deal = await usableDeal(input.deal);
+	const lookup = await lookUpDeal(input.deal, input.visitor);
+	const deal = lookup.ok ? lookup.deal : undefined;
 	const plans = await plansForSale(input.kinds, deal);
 	const upper = input.currency?.toUpperCase();
 	const currency = isCurrency(upper) ? upper : defaultCurrency(input.locale);
@@ -46,6 +52,7 @@ export async function pricingView(input: {
 		currencies: CURRENCIES,
 		deal: deal ? { code: deal.code, percentOff: deal.percentOff, planId: deal.planId } : null,
 		dealInvalid: Boolean(input.deal) && !deal,
+		dealRetryAfter: lookup.ok ? null : lookup.retryAfter,
 		matchId: Number.isInteger(match) && match > 0 && match < 2 ** 31 ? match : null,
 		plans: plans.map((p) => ({
 			id: p.id,

@@ -87,6 +87,41 @@ describe.skipIf(!OUT || !existsSync(entry))(
 			// The pre-kill events after k that the first client saw are all in the resumed stream.
 			for (const id of first.ids().filter((i) => i > k)) expect(ids).toContain(id);
 		}, 180_000);
+
+		it('F1: SIGTERM (a deploy) closes streams with a retry hint; the client resumes on the new process exactly once, in order', async () => {
+			proc ??= startSite(dataDir);
+			await waitUp();
+			const client = new SseClient(`http://127.0.0.1:${PORT}/api/live`);
+			await client.until(() => client.ids().length >= 3, 60_000);
+			const hintsBefore = client.retries.length;
+			proc.kill('SIGTERM');
+			// The stream ends with a short reconnection hint, before the process is gone.
+			await client.until(() => client.ended, 30_000);
+			expect(client.retries.length).toBeGreaterThan(hintsBefore);
+			expect(client.retries.at(-1)).toBeLessThanOrEqual(1000);
+			await new Promise((r) => (proc!.exitCode !== null ? r(null) : proc!.once('exit', r)));
+			const last = client.ids().at(-1)!;
+			// What a browser does after the hint: reconnect with its Last-Event-ID.
+			proc = startSite(dataDir);
+			await waitUp();
+			const resumed = new SseClient(`http://127.0.0.1:${PORT}/api/live`, {
+				'Last-Event-ID': String(last),
+			});
+			await resumed.until(() => resumed.ids().length >= 5, 60_000);
+			const check = new SseClient(`http://127.0.0.1:${PORT}/api/live`, {
+				'Last-Event-ID': String(last),
+			});
+			const n = resumed.ids().length;
+			await check.until(() => check.ids().length >= n, 60_000);
+			resumed.close();
+			check.close();
+			const ids = resumed.ids();
+			expect(resumed.messages[0]?.event).not.toBe('snapshot');
+			expect(ids[0]).toBeGreaterThan(last);
+			expect(new Set(ids).size).toBe(ids.length);
+			expect(ids).toEqual([...ids].sort((a, b) => a - b));
+			expect(check.ids().slice(0, n)).toEqual(ids.slice(0, n));
+		}, 180_000);
 	},
 );
 

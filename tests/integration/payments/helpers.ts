@@ -13,6 +13,7 @@ import { signatureHeader } from '~/server/payments/signature';
 import { setWebhookFaultForTests } from '~/server/payments/webhook';
 import { openCheckout } from '~/server/payments/checkout';
 import { clearReminderCache } from '~/server/payments/billing';
+import { resetDealAttemptsForTests } from '~/server/payments/deal-codes';
 
 export const SITE = 'http://matchday.test';
 
@@ -53,6 +54,7 @@ export async function resetPayments(): Promise<void> {
 	setPaymentsClockForTests();
 	setWebhookFaultForTests();
 	clearReminderCache();
+	resetDealAttemptsForTests();
 	rmSync(join(config().DATA_DIR, 'outbox'), { recursive: true, force: true });
 }
 

@@ -13,6 +13,7 @@ const input = {
 	match: null,
 	plan: null,
 	here: '/en/pricing',
+	visitor: { client: '203.0.113.9' },
 };
 const en = { locale: 'en' as const, t: useTranslations('en'), user: null };
 

@@ -100,7 +100,7 @@ describe('D1: signature on the raw body', () => {
 });
 
 describe('D2: timestamp tolerance', () => {
-	it('rejects a valid signature 301 s old or 10 min ahead, and processes nothing', async () => {
+	it('D2: rejects a valid signature 301 s old or 10 min ahead, and processes nothing', async () => {
 		const user = await makeUser();
 		const checkoutId = await openPremium(user.id, user.email);
 		const t = Math.floor(Date.now() / 1000);
@@ -117,7 +117,7 @@ describe('D2: timestamp tolerance', () => {
 });
 
 describe('D3/D4: idempotent deliveries', () => {
-	it('the same event twice in a row: both 2xx, one effect, one ledger row, one e-mail', async () => {
+	it('D3: the same event twice in a row: both 2xx, one effect, one ledger row, one e-mail', async () => {
 		const user = await makeUser();
 		const checkoutId = await openPremium(user.id, user.email);
 		const { body, headers } = signedSandbox(paidEvent(checkoutId));
@@ -133,7 +133,7 @@ describe('D3/D4: idempotent deliveries', () => {
 		expect(u?.plan).toBe('premium-monthly');
 	});
 
-	it('the same event 10 times concurrently: all 2xx, exactly one effect', async () => {
+	it('D4: the same event 10 times concurrently: all 2xx, exactly one effect', async () => {
 		const user = await makeUser();
 		const checkoutId = await openPremium(user.id, user.email);
 		const { body, headers } = signedSandbox(paidEvent(checkoutId));
@@ -147,7 +147,7 @@ describe('D3/D4: idempotent deliveries', () => {
 		expect(outbox().filter((m) => m.kind === 'payment-confirmation')).toHaveLength(1);
 	});
 
-	it('a second paid event (new id) for the same checkout adds nothing', async () => {
+	it('D3: a second paid event (new id) for the same checkout adds nothing', async () => {
 		const user = await makeUser();
 		const checkoutId = await openPremium(user.id, user.email);
 		for (let i = 0; i < 2; i++) {
@@ -179,7 +179,7 @@ describe('D5: out-of-order subscription events', () => {
 		expect((await receiveWebhook('sandbox', body, headers)).status).toBe(200);
 	}
 
-	it('updated(active) then a stale created(incomplete): ends active', async () => {
+	it('D5: updated(active) then a stale created(incomplete): ends active', async () => {
 		const user = await makeUser();
 		const t = Math.floor(Date.now() / 1000);
 		await send(subEvent(user.id, 'active', t));
@@ -189,7 +189,7 @@ describe('D5: out-of-order subscription events', () => {
 		expect(await planOf(user.id)).toBe('premium-monthly');
 	});
 
-	it('deleted then a stale updated(active): ends canceled and grants nothing', async () => {
+	it('D5: deleted then a stale updated(active): ends canceled and grants nothing', async () => {
 		const user = await makeUser();
 		const t = Math.floor(Date.now() / 1000);
 		await send(subEvent(user.id, 'active', t - 10));
@@ -202,7 +202,7 @@ describe('D5: out-of-order subscription events', () => {
 		expect(u?.plan).toBe('free');
 	});
 
-	it('same-second events break ties by status rank, never backwards', async () => {
+	it('D5: same-second events break ties by status rank, never backwards', async () => {
 		const user = await makeUser();
 		const t = Math.floor(Date.now() / 1000);
 		await send(subEvent(user.id, 'active', t));
