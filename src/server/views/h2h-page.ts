@@ -1,3 +1,4 @@
+import { teamPath } from '~/lib/urls';
 import { localHref } from '~/lib/locale-resolution';
 import { getDb } from '~/server/db/client';
 import { getHeadToHeadBySlug, vsSlug } from '~/server/football/queries/head-to-head';
@@ -87,9 +88,9 @@ export async function getH2HView(
 	const { h2h } = data;
 	const vars = { team1: h2h.team1.name, team2: h2h.team2.name, count: h2h.played };
 	const title = t('football:h2h.pageTitle', vars);
-	const team = (tm: { id: number; name: string }) => ({
+	const team = (tm: { id: number; name: string; slug: string }) => ({
 		...teamView(tm),
-		href: localHref(locale, `/team/${tm.id}`),
+		href: localHref(locale, teamPath(tm)),
 	});
 	return {
 		title,

@@ -3,6 +3,7 @@
  * SportsOrganization, ItemList). Pure: the layouts serialise it safely (jsonLd in lib/seo).
  */
 import type { Locale } from '~/i18n/locales';
+import { absoluteUrl, leaguePath, matchPath, teamPath } from '~/lib/urls';
 import type { MatchSummary } from '~/server/football/queries/shape';
 
 const statusOf = (m: MatchSummary): string => {
@@ -17,14 +18,18 @@ const statusOf = (m: MatchSummary): string => {
 	}
 };
 
-const url = (origin: string, locale: Locale, path: string) => `${origin}/${locale}${path}`;
+const url = absoluteUrl;
 
-export function teamLd(team: { id: number; name: string }, origin: string, locale: Locale) {
+export function teamLd(
+	team: { id: number; name: string; slug: string },
+	origin: string,
+	locale: Locale,
+) {
 	return {
 		'@type': 'SportsTeam',
 		name: team.name,
 		sport: 'Football',
-		url: url(origin, locale, `/team/${team.id}`),
+		url: url(origin, locale, teamPath(team)),
 	};
 }
 
@@ -43,7 +48,7 @@ export function matchLd(
 		startDate: m.kickoffAt.toISOString(),
 		eventStatus: statusOf(m),
 		eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-		url: url(origin, locale, `/match/${m.id}`),
+		url: url(origin, locale, matchPath(m)),
 		homeTeam: teamLd(m.home, origin, locale),
 		awayTeam: teamLd(m.away, origin, locale),
 		competitor: [teamLd(m.home, origin, locale), teamLd(m.away, origin, locale)],
@@ -74,12 +79,12 @@ export function itemListLd(name: string, items: { name: string; url: string }[])
 export function matchItems(matches: MatchSummary[], origin: string, locale: Locale) {
 	return matches.map((m) => ({
 		name: `${m.home.name} – ${m.away.name}`,
-		url: url(origin, locale, `/match/${m.id}`),
+		url: url(origin, locale, matchPath(m)),
 	}));
 }
 
 export function leagueLd(
-	c: { id: number; name: string; areaName: string },
+	c: { id: number; slug: string; name: string; areaName: string },
 	origin: string,
 	locale: Locale,
 ) {
@@ -90,12 +95,12 @@ export function leagueLd(
 		name: c.name,
 		sport: 'Football',
 		areaServed: c.areaName,
-		url: url(origin, locale, `/league/${c.id}`),
+		url: url(origin, locale, leaguePath(c)),
 	};
 }
 
 export function sportsTeamPageLd(
-	team: { id: number; name: string; countryCode: string | null },
+	team: { id: number; name: string; slug: string; countryCode: string | null },
 	origin: string,
 	locale: Locale,
 ) {
@@ -124,7 +129,7 @@ export function homeLd(
 
 /** The league page: the competition and its next five matches. */
 export function leaguePageLd(
-	c: { id: number; name: string; areaName: string },
+	c: { id: number; slug: string; name: string; areaName: string },
 	fixtures: MatchSummary[],
 	origin: string,
 	locale: Locale,
@@ -135,7 +140,7 @@ export function leaguePageLd(
 			'@type': 'SportsEvent',
 			name: `${m.home.name} – ${m.away.name}`,
 			startDate: m.kickoffAt.toISOString(),
-			url: `${origin}/${locale}/match/${m.id}`,
+			url: url(origin, locale, matchPath(m)),
 		})),
 	};
 }
@@ -155,7 +160,7 @@ export function widgetLd(name: string, description: string, origin: string, loca
 export function h2hPageLd(
 	title: string,
 	matches: MatchSummary[],
-	teams: { id: number; name: string }[],
+	teams: { id: number; name: string; slug: string }[],
 	origin: string,
 	locale: Locale,
 ) {
@@ -164,7 +169,7 @@ export function h2hPageLd(
 		about: teams.map((tm) => ({
 			'@type': 'SportsTeam',
 			name: tm.name,
-			url: `${origin}/${locale}/team/${tm.id}`,
+			url: url(origin, locale, teamPath(tm)),
 		})),
 	};
 }

@@ -1,3 +1,4 @@
+import { absoluteUrl, leaguePath, teamPath } from '~/lib/urls';
 import type { LeagueTableLabels } from '~/lib/live/labels';
 import type { StandingsRow } from '~/lib/standings';
 import { localHref } from '~/lib/locale-resolution';
@@ -11,7 +12,7 @@ import { leagueTableLabels } from '~/server/live/labels';
 import { getLiveLeagueTable, type LiveTableFixture } from '~/server/live/page';
 import type { SnapshotMatch } from '~/server/live/snapshot';
 import type { ViewContext } from './context';
-import { itemListLd, leagueLd, leaguePageLd } from './jsonld';
+import { itemListLd, leaguePageLd } from './jsonld';
 import { tableView, type TableView } from './league-table';
 import { matchRows, type MatchRowView } from './match-row';
 
@@ -82,13 +83,13 @@ export async function getLeagueListView(ctx: ViewContext): Promise<LeagueListVie
 	return {
 		structuredData: itemListLd(
 			t('football:league.heading'),
-			all.map((c) => ({ name: c.name, url: `${origin}/${locale}/league/${c.id}` })),
+			all.map((c) => ({ name: c.name, url: absoluteUrl(origin, locale, leaguePath(c)) })),
 		),
 		areas: groups.map((g) => ({
 			name: g.area.name,
 			competitions: g.competitions.map((c) => ({
 				name: c.name,
-				href: localHref(locale, `/league/${c.id}`),
+				href: localHref(locale, leaguePath(c)),
 				type: t(`football:league.type.${c.type}`),
 				seasons: t('football:league.seasons', { list: c.seasons.join(', ') }),
 			})),
@@ -113,6 +114,8 @@ export type LeagueTableView =
 
 export interface LeagueView {
 	competitionId: number;
+	/** `/league/{slug}`, with `?season=` for a past season: the page's canonical address. */
+	canonicalPath: string;
 	title: string;
 	description: string;
 	heading: string;
@@ -139,7 +142,10 @@ export interface LeagueView {
 	};
 }
 
-/** `/league/{id}?season=…` ready to render; undefined (404) as `getLeaguePage`. */
+/**
+ * `/league/{id}?season=…` ready to render; undefined (404) as `getLeaguePage`. The route
+ * resolves the canonical address `/league/{slug}` to the id first (src/server/seo/addresses.ts).
+ */
 export async function getLeagueView(
 	id: string | undefined,
 	season: string | null,
@@ -158,6 +164,7 @@ export async function getLeagueView(
 	const liveLabels = live ? leagueTableLabels(t) : undefined;
 	return {
 		competitionId: competition.id,
+		canonicalPath: leaguePath(competition, data.latest ? null : current.label),
 		title: t('football:league.pageTitle', vars),
 		description: t('football:league.pageDescription', vars),
 		heading: `${competition.name} ${current.label}`,
@@ -165,10 +172,7 @@ export async function getLeagueView(
 		interactive: live,
 		seasons: seasons.map((s, i) => ({
 			label: s.label,
-			href: localHref(
-				locale,
-				`/league/${competition.id}${i === 0 ? '' : `?season=${encodeURIComponent(s.label)}`}`,
-			),
+			href: localHref(locale, leaguePath(competition, i === 0 ? null : s.label)),
 			current: s.id === current.id,
 		})),
 		tablesHeading: grouped ? t('football:league.groups') : t('football:league.table'),
@@ -193,7 +197,7 @@ export async function getLeagueView(
 				rank: s.rank,
 				player: s.player,
 				team: s.team.name,
-				href: localHref(locale, `/team/${s.team.id}`),
+				href: localHref(locale, teamPath(s.team)),
 				goals: s.goals,
 				penalties: s.penalties,
 			})),

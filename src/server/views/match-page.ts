@@ -1,3 +1,4 @@
+import { absoluteUrl, leaguePath, matchPath, teamPath } from '~/lib/urls';
 import type { MatchCentreLabels } from '~/lib/live/labels';
 import { localHref } from '~/lib/locale-resolution';
 import { localDate } from '~/lib/time-zone';
@@ -80,8 +81,8 @@ function matchHead(m: MatchSummary, ctx: ViewContext): MatchHead {
 	return {
 		id: m.id,
 		status: m.status,
-		home: { ...teamView(m.home), href: localHref(ctx.locale, `/team/${m.home.id}`) },
-		away: { ...teamView(m.away), href: localHref(ctx.locale, `/team/${m.away.id}`) },
+		home: { ...teamView(m.home), href: localHref(ctx.locale, teamPath(m.home)) },
+		away: { ...teamView(m.away), href: localHref(ctx.locale, teamPath(m.away)) },
 		score: scoreView(m, ctx.t),
 		kickoff: kickoffView(m.kickoffAt, m.kickoffTimeKnown, 'datetime', ctx),
 	};
@@ -136,7 +137,7 @@ export async function getMatchCentreView(
 		description: t('football:match.description', vars),
 		structuredData: matchLd(m, origin, locale, venue),
 		crumbs: {
-			href: localHref(locale, `/league/${m.competition.id}?season=${m.season.label}`),
+			href: localHref(locale, leaguePath(m.competition, m.season.label)),
 			label: `${m.competition.name} ${m.season.label}`,
 			round: `${m.round}${m.groupName ? ` · ${m.groupName}` : ''}`,
 		},
@@ -157,7 +158,7 @@ export async function getMatchCentreView(
 		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,
 		h2h: h2hSummaryView(h2h, t),
 		meetings: h2h.meetings.slice(0, 6).map((x) => ({
-			href: localHref(locale, `/match/${x.id}`),
+			href: localHref(locale, matchPath(x)),
 			iso: x.kickoffAt.toISOString(),
 			date: formatDay(localDate(x.kickoffAt, timeZone), locale, 'medium'),
 			home: homeFirst(x) ? m.home.name : m.away.name,
@@ -167,7 +168,7 @@ export async function getMatchCentreView(
 			competition: x.competition,
 		})),
 		allMeetingsHref: localHref(locale, `/team/head-to-head/${m.home.slug}-vs-${m.away.slug}`),
-		beacon: localHref(locale, `/match/${m.id}/seen.gif`),
+		beacon: localHref(locale, `${matchPath(m)}/seen.gif`),
 		table:
 			table && table.rows.length > 0
 				? tableView(
@@ -214,7 +215,7 @@ export function embedView(detail: MatchDetail, ctx: ViewContext): EmbedView {
 		statusText: statusView(m.status, m.minute, t),
 		goals: goalsView(events),
 		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,
-		fullHref: `${origin}${localHref(locale, `/match/${m.id}`)}`,
+		fullHref: absoluteUrl(origin, locale, matchPath(m)),
 	};
 }
 

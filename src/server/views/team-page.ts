@@ -1,22 +1,14 @@
+import { absoluteUrl, leaguePath, teamPath } from '~/lib/urls';
 import { localHref } from '~/lib/locale-resolution';
 import { getDb } from '~/server/db/client';
 import { getTeamList } from '~/server/football/queries/team-list';
-import { getTeamDetail, listTeams, type TeamDetail } from '~/server/football/queries/teams';
+import { listTeams, type TeamDetail } from '~/server/football/queries/teams';
 import type { ViewContext } from './context';
 import { itemListLd, sportsTeamPageLd } from './jsonld';
 import { formView, tableView, type FormView, type TableView } from './league-table';
 import { matchRows, teamView, type MatchRowView } from './match-row';
 
 export { getTeamList, type TeamListGroup } from '~/server/football/queries/team-list';
-
-/** `/team/{id}`: undefined (404) unless `id` is the number of a known team. */
-export async function getTeamPage(
-	id: string | undefined,
-	now = new Date(),
-): Promise<TeamDetail | undefined> {
-	if (!id || !/^\d{1,9}$/.test(id)) return undefined;
-	return getTeamDetail(await getDb(), Number(id), now);
-}
 
 /** Every team for the head-to-head picker (clubs, then national teams). */
 export async function getTeamChoices() {
@@ -44,13 +36,11 @@ export interface TeamPageView {
 	} | null;
 }
 
-/** `/team/{id}` ready to render; undefined (404) as `getTeamPage`. */
-export async function getTeamView(
-	id: string | undefined,
-	ctx: ViewContext,
-): Promise<TeamPageView | undefined> {
-	const data = await getTeamPage(id);
-	if (!data) return undefined;
+/**
+ * `/team/{slug}` ready to render, from the team's data as the address resolver loaded it
+ * (src/server/seo/addresses.ts: ids and other spellings of the address answer 301).
+ */
+export function getTeamView(data: TeamDetail, ctx: ViewContext): TeamPageView {
 	const { locale, t, origin } = ctx;
 	const { team, standing, squad } = data;
 	const vars = { team: team.name };
@@ -63,7 +53,7 @@ export async function getTeamView(
 		name: team.name,
 		crest: teamView(team).crest,
 		standing: standing && {
-			href: localHref(locale, `/league/${standing.competition.id}?season=${standing.season}`),
+			href: localHref(locale, leaguePath(standing.competition, standing.season)),
 			text: t('football:team.positionText', {
 				position: standing.row.position,
 				teams: standing.teams,
@@ -120,19 +110,22 @@ export async function getTeamListView(ctx: ViewContext): Promise<TeamListView> {
 	const groups = await getTeamList();
 	const { locale, t, origin } = ctx;
 	// A club in its league and in the Champions League is listed once in the structured data.
-	const seen = new Map<number, string>();
-	for (const g of groups) for (const tm of g.teams) seen.set(tm.id, tm.name);
+	const seen = new Map<number, { name: string; slug: string }>();
+	for (const g of groups) for (const tm of g.teams) seen.set(tm.id, tm);
 	return {
 		structuredData: itemListLd(
 			t('football:team.heading'),
-			[...seen].map(([id, name]) => ({ name, url: `${origin}/${locale}/team/${id}` })),
+			[...seen.values()].map((tm) => ({
+				name: tm.name,
+				url: absoluteUrl(origin, locale, teamPath(tm)),
+			})),
 		),
 		h2hHref: localHref(locale, '/team/head-to-head'),
 		groups: groups.map((g) => ({
 			name: g.competition.name,
 			areaName: g.competition.areaName,
 			season: g.competition.season,
-			teams: g.teams.map((tm) => ({ name: tm.name, href: localHref(locale, `/team/${tm.id}`) })),
+			teams: g.teams.map((tm) => ({ name: tm.name, href: localHref(locale, teamPath(tm)) })),
 		})),
 	};
 }
