@@ -112,3 +112,15 @@ export async function resolveTeamAddress(
 	if (!detail) return { kind: 'missing' };
 	return settle(detail, url, locale, teamPath(detail.team), []);
 }
+
+/**
+ * The canonical path of a competition's season page: plain for its latest season (a link
+ * with `?season=<latest>` would cost crawlers a redirect), with `?season=` otherwise.
+ */
+export async function leagueSeasonPath(
+	competition: { id: number; slug: string },
+	season: string,
+): Promise<string> {
+	const found = (await listCompetitions(await getDb())).find((c) => c.id === competition.id);
+	return leaguePath(competition, found?.seasons[0] === season ? null : season);
+}

@@ -1,3 +1,4 @@
+import type { StructuredData } from '~/lib/seo';
 import { absoluteUrl, leaguePath, teamPath } from '~/lib/urls';
 import type { LeagueTableLabels } from '~/lib/live/labels';
 import type { StandingsRow } from '~/lib/standings';
@@ -12,7 +13,8 @@ import { leagueTableLabels } from '~/server/live/labels';
 import { getLiveLeagueTable, type LiveTableFixture } from '~/server/live/page';
 import type { SnapshotMatch } from '~/server/live/snapshot';
 import type { ViewContext } from './context';
-import { itemListLd, leaguePageLd } from './jsonld';
+import { leaguePageLd } from '~/server/seo/jsonld/football';
+import { itemListLd } from '~/server/seo/jsonld/lists';
 import { tableView, type TableView } from './league-table';
 import { matchRows, type MatchRowView } from './match-row';
 
@@ -69,7 +71,7 @@ export async function getLeaguePage(
 
 /** `/league`: the competitions by area. */
 export interface LeagueListView {
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	areas: {
 		name: string;
 		competitions: { name: string; href: string; type: string; seasons: string }[];
@@ -119,7 +121,7 @@ export interface LeagueView {
 	title: string;
 	description: string;
 	heading: string;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	/** A table is live: the page hydrates. */
 	interactive: boolean;
 	seasons: { label: string; href: string; current: boolean }[];
@@ -153,7 +155,7 @@ export async function getLeagueView(
 ): Promise<LeagueView | undefined> {
 	const data = await getLeaguePage(id, season);
 	if (!data) return undefined;
-	const { locale, t, origin } = ctx;
+	const { locale, t } = ctx;
 	const { competition, seasons, tables } = data.standings;
 	const current = data.standings.season;
 	const vars = { competition: competition.name, season: current.label };
@@ -168,7 +170,12 @@ export async function getLeagueView(
 		title: t('football:league.pageTitle', vars),
 		description: t('football:league.pageDescription', vars),
 		heading: `${competition.name} ${current.label}`,
-		structuredData: leaguePageLd(competition, data.fixtures, origin, locale),
+		structuredData: leaguePageLd(
+			competition,
+			{ label: current.label, latest: data.latest, dates: current },
+			data.fixtures,
+			ctx,
+		),
 		interactive: live,
 		seasons: seasons.map((s, i) => ({
 			label: s.label,

@@ -1,4 +1,5 @@
-import { absoluteUrl, leaguePath, matchPath, teamPath } from '~/lib/urls';
+import type { StructuredData } from '~/lib/seo';
+import { absoluteUrl, matchPath, teamPath } from '~/lib/urls';
 import type { MatchCentreLabels } from '~/lib/live/labels';
 import { localHref } from '~/lib/locale-resolution';
 import { localDate } from '~/lib/time-zone';
@@ -11,9 +12,10 @@ import type { MatchSummary } from '~/server/football/queries/shape';
 import { matchCentreLabels } from '~/server/live/labels';
 import { getLiveMatchCentre } from '~/server/live/page';
 import type { SnapshotMatch } from '~/server/live/snapshot';
+import { leagueSeasonPath } from '~/server/seo/addresses';
+import { matchEventLd, matchPageLd } from '~/server/seo/jsonld/football';
 import type { ViewContext } from './context';
 import { formatDay } from './format';
-import { matchLd } from './jsonld';
 import { tableView, type TableView } from './league-table';
 import {
 	goalsView,
@@ -91,7 +93,7 @@ function matchHead(m: MatchSummary, ctx: ViewContext): MatchHead {
 export interface MatchCentreView extends MatchHead {
 	title: string;
 	description: string;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	crumbs: { href: string; label: string; round: string };
 	/** Null while the match is played: the live island shows it. */
 	statusText: StatusView | null;
@@ -127,17 +129,23 @@ export async function getMatchCentreView(
 ): Promise<MatchCentreView | undefined> {
 	const data = await getMatchCentre(id);
 	if (!data) return undefined;
-	const { locale, t, origin, timeZone } = ctx;
+	const { locale, t, timeZone } = ctx;
 	const { match: m, events, lineups, headToHead: h2h, table, venue } = data.detail;
 	const vars = { home: m.home.name, away: m.away.name, competition: m.competition.name };
 	const homeFirst = (x: { homeTeamId: number }) => x.homeTeamId === m.home.id;
+	// The SportsEvent's superEvent carries the season's dates; the crumb links the season's
+	// canonical page (plain for the latest season).
+	const [structuredData, seasonPath] = await Promise.all([
+		matchPageLd(m, venue, ctx),
+		leagueSeasonPath(m.competition, m.season.label),
+	]);
 	return {
 		...matchHead(m, ctx),
 		title: `${t('football:match.title', vars)} · ${m.competition.name} · ${formatDay(m.kickoffAt.toISOString().slice(0, 10), locale)}`,
 		description: t('football:match.description', vars),
-		structuredData: matchLd(m, origin, locale, venue),
+		structuredData,
 		crumbs: {
-			href: localHref(locale, leaguePath(m.competition, m.season.label)),
+			href: localHref(locale, seasonPath),
 			label: `${m.competition.name} ${m.season.label}`,
 			round: `${m.round}${m.groupName ? ` · ${m.groupName}` : ''}`,
 		},
@@ -187,7 +195,7 @@ export async function getMatchCentreView(
 export interface EmbedView extends MatchHead {
 	title: string;
 	description: string;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	competition: string;
 	round: string;
 	statusText: StatusView;
@@ -198,7 +206,7 @@ export interface EmbedView extends MatchHead {
 }
 
 /** The line-up widget of one match (framed on other sites). */
-export function embedView(detail: MatchDetail, ctx: ViewContext): EmbedView {
+export async function embedView(detail: MatchDetail, ctx: ViewContext): Promise<EmbedView> {
 	const { locale, t, origin } = ctx;
 	const { match: m, lineups, events } = detail;
 	return {
@@ -209,7 +217,7 @@ export function embedView(detail: MatchDetail, ctx: ViewContext): EmbedView {
 			away: m.away.name,
 			competition: m.competition.name,
 		}),
-		structuredData: matchLd(m, origin, locale),
+		structuredData: await matchEventLd(m, detail.venue, ctx),
 		competition: m.competition.name,
 		round: m.round,
 		statusText: statusView(m.status, m.minute, t),
@@ -225,5 +233,5 @@ export async function getEmbedView(
 	ctx: ViewContext,
 ): Promise<EmbedView | undefined> {
 	const detail = await getMatchPage(id);
-	return detail && embedView(detail, ctx);
+	return detail ? embedView(detail, ctx) : undefined;
 }

@@ -1,10 +1,13 @@
-import { absoluteUrl, leaguePath, teamPath } from '~/lib/urls';
+import type { StructuredData } from '~/lib/seo';
+import { absoluteUrl, teamPath } from '~/lib/urls';
 import { localHref } from '~/lib/locale-resolution';
 import { getDb } from '~/server/db/client';
 import { getTeamList } from '~/server/football/queries/team-list';
 import { listTeams, type TeamDetail } from '~/server/football/queries/teams';
 import type { ViewContext } from './context';
-import { itemListLd, sportsTeamPageLd } from './jsonld';
+import { leagueSeasonPath } from '~/server/seo/addresses';
+import { teamPageLd } from '~/server/seo/jsonld/football';
+import { itemListLd } from '~/server/seo/jsonld/lists';
 import { formView, tableView, type FormView, type TableView } from './league-table';
 import { matchRows, teamView, type MatchRowView } from './match-row';
 
@@ -19,7 +22,7 @@ export interface TeamPageView {
 	id: number;
 	title: string;
 	description: string;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	name: string;
 	crest: string;
 	/** Its place in its latest table, linking to that table; null when it has none. */
@@ -40,8 +43,8 @@ export interface TeamPageView {
  * `/team/{slug}` ready to render, from the team's data as the address resolver loaded it
  * (src/server/seo/addresses.ts: ids and other spellings of the address answer 301).
  */
-export function getTeamView(data: TeamDetail, ctx: ViewContext): TeamPageView {
-	const { locale, t, origin } = ctx;
+export async function getTeamView(data: TeamDetail, ctx: ViewContext): Promise<TeamPageView> {
+	const { locale, t } = ctx;
 	const { team, standing, squad } = data;
 	const vars = { team: team.name };
 	const rows = { showDate: true, showYear: true, showCompetition: true };
@@ -49,11 +52,11 @@ export function getTeamView(data: TeamDetail, ctx: ViewContext): TeamPageView {
 		id: team.id,
 		title: t('football:team.pageTitle', vars),
 		description: t('football:team.pageDescription', vars),
-		structuredData: sportsTeamPageLd(team, origin, locale),
+		structuredData: teamPageLd(team, ctx),
 		name: team.name,
 		crest: teamView(team).crest,
 		standing: standing && {
-			href: localHref(locale, leaguePath(standing.competition, standing.season)),
+			href: localHref(locale, await leagueSeasonPath(standing.competition, standing.season)),
 			text: t('football:team.positionText', {
 				position: standing.row.position,
 				teams: standing.teams,
@@ -95,7 +98,7 @@ export function getTeamView(data: TeamDetail, ctx: ViewContext): TeamPageView {
 }
 
 export interface TeamListView {
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	h2hHref: string;
 	groups: {
 		name: string;
