@@ -103,7 +103,7 @@ export async function memberPageKinds(page: Page): Promise<PageKind[]> {
 		{ kind: 'account', path: '/en/account' },
 		{ kind: 'sandbox checkout', path: new URL(redirectUrl, 'http://x').pathname },
 		{ kind: 'payment result', path: `/en/payment/result?checkout=${checkoutId}` },
-		{ kind: 'payment success', path: '/en/payment/success' },
-		{ kind: 'payment failure', path: '/en/payment/failure' },
+		{ kind: 'payment success', path: `/en/payment/success?checkout=${checkoutId}` },
+		{ kind: 'payment failure', path: `/en/payment/failure?checkout=${checkoutId}` },
 	];
 }

@@ -42,7 +42,7 @@ export async function getWidgetView(ctx: ViewContext): Promise<WidgetView> {
 			absoluteUrl(origin, locale, '/widget'),
 			t('football:widget.description'),
 		),
-		code: `<iframe src="${src}" width="100%" height="420" style="border:0;max-width:480px" loading="lazy" title="Matchday"></iframe>`,
+		code: `<iframe src="${src}" height="420" style="border:0;width:100%;max-width:480px" loading="lazy" title="Matchday"></iframe>`,
 		preview: exampleId !== null ? `/${locale}/embed/lineup/${exampleId}` : null,
 	};
 }
