@@ -12,6 +12,7 @@ import { getStandings, type Standings } from '~/server/football/queries/standing
 import { leagueTableLabels } from '~/server/live/labels';
 import { getLiveLeagueTable, type LiveTableFixture } from '~/server/live/page';
 import type { SnapshotMatch } from '~/server/live/snapshot';
+import { type CalendarLinkView, calendarLinks } from './calendar-links';
 import type { ViewContext } from './context';
 import { leaguePageLd } from '~/server/seo/jsonld/football';
 import { itemListLd } from '~/server/seo/jsonld/lists';
@@ -131,6 +132,8 @@ export interface LeagueView {
 	fixtures: MatchRowView[];
 	results: MatchRowView[];
 	allMatchesHref: string;
+	/** The feed of the season shown. */
+	calendar: CalendarLinkView[];
 	scorers: {
 		caption: string;
 		rows: {
@@ -198,6 +201,17 @@ export async function getLeagueView(
 		fixtures: matchRows(data.fixtures, ctx, { showDate: true }),
 		results: matchRows(data.results, ctx, { showDate: true }),
 		allMatchesHref: localHref(locale, `/fixtures-results?competition=${competition.slug}`),
+		calendar: calendarLinks(
+			[
+				{
+					kind: 'competition',
+					id: competition.id,
+					name: `${competition.name} ${current.label}`,
+					season: data.latest ? null : current.label,
+				},
+			],
+			ctx,
+		),
 		scorers: {
 			caption: t('football:league.scorersCaption', vars),
 			rows: data.scorers.map((s) => ({

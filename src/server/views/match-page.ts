@@ -14,6 +14,7 @@ import { getLiveMatchCentre } from '~/server/live/page';
 import type { SnapshotMatch } from '~/server/live/snapshot';
 import { leagueSeasonPath } from '~/server/seo/addresses';
 import { matchEventLd, matchPageLd } from '~/server/seo/jsonld/football';
+import { type CalendarLinkView, calendarLinks } from './calendar-links';
 import type { ViewContext } from './context';
 import { formatDay } from './format';
 import { tableView, type TableView } from './league-table';
@@ -100,7 +101,8 @@ export interface MatchCentreView extends MatchHead {
 	halfTime: string | null;
 	/** "MetLife Stadium, East Rutherford". */
 	venue: string | null;
-	calendar: { href: string; label: string }[];
+	/** The feeds of both teams and of the match's season. */
+	calendar: CalendarLinkView[];
 	/** Props of the LiveMatchCentre island while the match is played, else null. */
 	live: { initial: SnapshotMatch; labels: MatchCentreLabels } | null;
 	timeline: TimelineItem[];
@@ -156,11 +158,19 @@ export async function getMatchCentreView(
 		venue: venue
 			? `${venue.name}${venue.city && venue.city !== venue.name ? `, ${venue.city}` : ''}`
 			: null,
-		calendar: [
-			{ href: `/api/calendar/team/${m.home.id}.ics`, label: m.home.name },
-			{ href: `/api/calendar/team/${m.away.id}.ics`, label: m.away.name },
-			{ href: `/api/calendar/competition/${m.competition.id}.ics`, label: m.competition.name },
-		],
+		calendar: calendarLinks(
+			[
+				{ kind: 'team', id: m.home.id, name: m.home.name },
+				{ kind: 'team', id: m.away.id, name: m.away.name },
+				{
+					kind: 'competition',
+					id: m.competition.id,
+					name: `${m.competition.name} ${m.season.label}`,
+					season: m.season.label,
+				},
+			],
+			ctx,
+		),
 		live: data.live ? { initial: data.live, labels: matchCentreLabels(t) } : null,
 		timeline: timelineView(events, t),
 		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,

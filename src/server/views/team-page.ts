@@ -4,6 +4,7 @@ import { localHref } from '~/lib/locale-resolution';
 import { getDb } from '~/server/db/client';
 import { getTeamList } from '~/server/football/queries/team-list';
 import { listTeams, type TeamDetail } from '~/server/football/queries/teams';
+import { type CalendarLinkView, calendarLinks } from './calendar-links';
 import type { ViewContext } from './context';
 import { leagueSeasonPath } from '~/server/seo/addresses';
 import { teamPageLd } from '~/server/seo/jsonld/football';
@@ -31,6 +32,8 @@ export interface TeamPageView {
 	/** Its row of that table. */
 	table: TableView | null;
 	compareHref: string;
+	/** The team's feed (every season). */
+	calendar: CalendarLinkView[];
 	fixtures: MatchRowView[];
 	results: MatchRowView[];
 	squad: {
@@ -77,6 +80,7 @@ export async function getTeamView(data: TeamDetail, ctx: ViewContext): Promise<T
 				)
 			: null,
 		compareHref: localHref(locale, `/team/head-to-head?team1=${team.slug}`),
+		calendar: calendarLinks([{ kind: 'team', id: team.id, name: team.name }], ctx),
 		fixtures: matchRows(data.fixtures, ctx, rows),
 		results: matchRows(data.results, ctx, rows),
 		squad:

@@ -214,7 +214,10 @@ describe('views', () => {
 		expect(view.live).toBeNull();
 		expect(view.statusText?.code).toBe(final.status);
 		expect(view.timeline.filter((e) => e.type === 'goal')).toHaveLength(6);
-		expect(view.calendar.map((c) => c.href)).toContain(`/api/calendar/team/${final.home.id}.ics`);
+		expect(view.calendar.map((c) => c.https)).toContain(
+			`https://example.test/api/calendar/team/${final.home.id}.ics?locale=de`,
+		);
+		expect(view.calendar[0]!.webcal).toMatch(/^webcal:\/\/example.test\//);
 		expect(view.allMeetingsHref).toBe(
 			`/de/team/head-to-head/${final.home.slug}-vs-${final.away.slug}`,
 		);
