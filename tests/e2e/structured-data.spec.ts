@@ -34,7 +34,7 @@ function googleProblems(node: Node, origin: string): string[] {
 			if (!text(node.name)) p.push('SportsEvent.name');
 			if (!ISO.test(String(node.startDate))) p.push('SportsEvent.startDate');
 			const location = node.location as Node | undefined;
-			if (!location || !location.address) p.push('SportsEvent.location with an address');
+			if (!location?.address) p.push('SportsEvent.location with an address');
 			if (
 				node.eventStatus !== undefined &&
 				!/^https:\/\/schema\.org\/Event(Scheduled|Postponed|Cancelled|Rescheduled|MovedOnline)$/.test(
