@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales';
 import { MAX_BODY_BYTES } from './src/lib/limits';
+import { islandStylesInHead } from './src/integrations/island-styles-in-head';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
 
@@ -56,6 +57,8 @@ export default defineConfig({
 	// without it no page carries any third-party or analytics script.
 	integrations: [
 		react(),
+		// Astro's inline island style would land in <body> (invalid HTML): see the module.
+		islandStylesInHead(),
 		...(process.env.GTM_ID ? [partytown({ config: { forward: ['dataLayer.push'] } })] : []),
 	],
 	// Routing is ours (src/middleware/locale.ts): the spec's cookie-then-browser order and

@@ -24,7 +24,18 @@ const guides = defineCollection({
 
 const news = defineCollection({
 	loader: glob({ pattern: '**/*.md', base: './src/content/news' }),
-	schema: base.extend({ published: z.coerce.date() }),
+	schema: base.extend({
+		published: z.coerce.date(),
+		// A same-site image under public/news/, shown by feeds, JSON-LD and link previews.
+		image: z
+			.object({
+				src: z.string().regex(/^\/news\/[a-z0-9-]+\.(png|jpe?g|webp)$/),
+				alt: z.string().min(1),
+			})
+			.optional(),
+		// A named author; without one the post is signed by the site's editorial team.
+		author: z.string().min(1).optional(),
+	}),
 });
 
 export const collections = { pages, guides, news };

@@ -36,3 +36,31 @@ export function jsonLd(data: unknown): string {
 		.replace(/</g, '\\u003c')
 		.replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
 }
+
+const isEmptyList = (node: unknown): boolean => {
+	const n = node as { '@type'?: unknown; itemListElement?: unknown } | null;
+	return (
+		n?.['@type'] === 'ItemList' &&
+		Array.isArray(n.itemListElement) &&
+		n.itemListElement.length === 0
+	);
+};
+
+/**
+ * Structured data as it is worth publishing: an ItemList of nothing (a day or a ranking
+ * with no match yet) says nothing and breaks Google's list rules, so it is dropped, from a
+ * @graph or as the whole block. Undefined when nothing is left.
+ */
+export function publishableStructuredData(data: unknown): unknown {
+	if (data === undefined || data === null || isEmptyList(data)) return undefined;
+	const graph = (data as { '@graph'?: unknown })['@graph'];
+	if (!Array.isArray(graph)) return data;
+	const kept = graph.filter((node) => !isEmptyList(node));
+	return kept.length > 0 ? { ...(data as object), '@graph': kept } : undefined;
+}
+
+/**
+ * A JSON-LD block as a view hands it to the layout (schema-dts types from
+ * src/server/seo/jsonld, or a plain object); Seo.astro serialises it.
+ */
+export type StructuredData = object;

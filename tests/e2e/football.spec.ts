@@ -13,7 +13,7 @@ async function jsonLd(page: Page): Promise<unknown[]> {
 async function leagueHref(page: Page, name: string): Promise<string> {
 	await page.goto('/en/league');
 	const href = await page.getByRole('link', { name, exact: true }).first().getAttribute('href');
-	expect(href).toMatch(/^\/en\/league\/\d+$/);
+	expect(href).toMatch(/^\/en\/league\/[a-z0-9-]+$/);
 	return href!;
 }
 
@@ -169,7 +169,7 @@ test.describe('teams and head-to-head', () => {
 		const href = await leagueHref(page, 'Premier League');
 		await page.goto(`${href}?season=2023-24`);
 		await page.locator('table.league-table tbody tr').first().getByRole('link').click();
-		await expect(page).toHaveURL(/\/en\/team\/\d+$/);
+		await expect(page).toHaveURL(/\/en\/team\/manchester-city-fc$/);
 		await expect(page.locator('h1')).toHaveText(/Manchester City FC/);
 		await expect(page.locator('[data-team-position]')).toContainText('Premier League');
 		await expect(page.locator('[data-team-form] .f')).toHaveCount(5);
@@ -220,8 +220,10 @@ test.describe('match centre', () => {
 		await expect(goals.first()).toContainText('Messi');
 		await expect(page.locator('.timeline')).toContainText('Mbappé');
 		await expect(page.locator('.timeline')).toContainText("23'");
-		const [ld] = (await jsonLd(page)) as { '@type': string; startDate: string }[];
-		expect(ld!['@type']).toBe('SportsEvent');
+		const nodes = (await jsonLd(page)).flatMap(
+			(b) => (b as { '@graph'?: unknown[] })['@graph'] ?? [b],
+		) as { '@type': string; startDate?: string }[];
+		const ld = nodes.find((n) => n['@type'] === 'SportsEvent');
 		expect(ld!.startDate).toBe('2022-12-18T15:00:00.000Z');
 		await expect(page.getByRole('link', { name: 'All meetings' })).toHaveAttribute(
 			'href',
@@ -282,7 +284,7 @@ test.describe('other pages', () => {
 		expect(moved.headers().location).toMatch(/\/en\/live-matches$/);
 		const league = await request.get('/de/deprecated/premier-league', { maxRedirects: 0 });
 		expect(league.status()).toBe(301);
-		expect(league.headers().location).toMatch(/\/de\/league\/\d+$/);
+		expect(league.headers().location).toMatch(/\/de\/league\/premier-league$/);
 		const gone = await request.get('/en/deprecated/old-stuff_that~never', { maxRedirects: 0 });
 		expect(gone.status()).toBe(410);
 		expect(await gone.text()).toContain('/en/fixtures-results');
@@ -298,6 +300,8 @@ test.describe('other pages', () => {
 	});
 
 	test('hot matches and lists render with structured data', async ({ page }) => {
+		// A list page that shows no match yet publishes no (empty) ItemList: only pages whose
+		// list is never empty must carry one.
 		for (const path of [
 			'/en/hot-matches',
 			'/en/most-popular-matches',
@@ -307,7 +311,12 @@ test.describe('other pages', () => {
 		]) {
 			expect((await page.goto(path))?.status(), path).toBe(200);
 			const blocks = await jsonLd(page);
-			expect(blocks.length, path).toBeGreaterThan(0);
+			if (
+				path === '/en/league' ||
+				path === '/en/team' ||
+				(await page.locator('li.match-row').count()) > 0
+			)
+				expect(blocks.length, path).toBeGreaterThan(0);
 		}
 	});
 });

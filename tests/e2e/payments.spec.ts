@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { htmlValidateErrors } from '../helpers/html-validate';
+import { documentsOf, memberPageKinds } from './page-kinds';
 
 /**
  * The whole paying path as a new visitor walks it, in Chromium against the production
@@ -58,6 +60,11 @@ test('register, meet the plan prompt, buy premium with the success card, watch t
 	await page.waitForURL(/\/en\/payment\/success\?checkout=co_/);
 	await expect(page.locator('.payment-status')).toHaveAttribute('data-state', 'paid');
 	await expect(page.locator('.payment-status')).toContainText('Payment received');
+	// The signed-in pages are valid HTML (html-validity.spec.ts checks the public ones).
+	const checkoutId = new URL(page.url()).searchParams.get('checkout')!;
+	expect(
+		await htmlValidateErrors(await documentsOf(page.request, memberPageKinds(checkoutId))),
+	).toEqual([]);
 
 	// Watch: the signed manifest and a segment load, and the video plays.
 	const manifest = page.waitForResponse((r) =>

@@ -1,3 +1,4 @@
+import { leaguePath } from '~/lib/urls';
 import type { Locale } from '~/i18n/locales';
 import { localHref } from '~/lib/locale-resolution';
 import { competitionBySlug } from './queries/competition-seasons';
@@ -65,7 +66,7 @@ export async function resolveDeprecated(
 	if (target.kind === 'moved') return localHref(locale, target.path);
 	if (target.kind === 'competition') {
 		const competition = await competitionBySlug(target.slug);
-		if (competition) return localHref(locale, `/league/${competition.id}`);
+		if (competition) return localHref(locale, leaguePath(competition));
 	}
 	return null;
 }

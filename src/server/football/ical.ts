@@ -1,3 +1,5 @@
+import type { Locale } from '~/i18n/locales';
+import { absoluteUrl, matchPath } from '~/lib/urls';
 import type { MatchSummary } from './queries/shape';
 
 /**
@@ -54,8 +56,26 @@ const icsDate = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
 
 const FINISHED = new Set(['finished', 'finished_aet', 'finished_pen', 'awarded']);
 
-/** "Home – Away", or "Home 2–1 Away" once played (with extra time / shoot-out noted). */
-export function eventSummary(m: MatchSummary): string {
+/** Why an event is what it is, in the feed's language. */
+export interface CalendarLabels {
+	postponed: string;
+	cancelled: string;
+	/** Said on an all-day event whose kick-off time is not fixed yet. */
+	timeToBeConfirmed: string;
+}
+
+const ENGLISH: CalendarLabels = {
+	postponed: 'postponed, new date to be announced',
+	cancelled: 'cancelled',
+	timeToBeConfirmed: 'kick-off time to be confirmed',
+};
+
+/**
+ * "Home – Away", or "Home 2–1 Away" once played (with extra time / shoot-out noted). An
+ * all-day event says why it has no time: postponed (its date is the old one), or the
+ * kick-off time is not fixed yet.
+ */
+export function eventSummary(m: MatchSummary, labels: CalendarLabels = ENGLISH): string {
 	const score = m.score.et ?? m.score.ft;
 	if (FINISHED.has(m.status) && score) {
 		let s = `${m.home.name} ${score[0]}–${score[1]} ${m.away.name}`;
@@ -65,8 +85,10 @@ export function eventSummary(m: MatchSummary): string {
 		return s;
 	}
 	const base = `${m.home.name} – ${m.away.name}`;
-	if (m.status === 'postponed') return `${base} (postponed)`;
-	if (m.status === 'cancelled') return `${base} (cancelled)`;
+	if (m.status === 'postponed') return `${base} (${labels.postponed})`;
+	if (m.status === 'cancelled') return `${base} (${labels.cancelled})`;
+	if (!m.kickoffTimeKnown && m.status === 'scheduled')
+		return `${base} (${labels.timeToBeConfirmed})`;
 	return base;
 }
 
@@ -76,6 +98,9 @@ export interface CalendarInput {
 	matches: MatchSummary[];
 	/** Public origin for UIDs and links, e.g. https://matchday.example */
 	origin: string;
+	/** Language of the event links (the match page in it) and texts; default English. */
+	locale?: Locale;
+	labels?: CalendarLabels;
 }
 
 /** The whole VCALENDAR text. Output depends only on the input (stable ETags). */
@@ -106,9 +131,10 @@ export function buildCalendar(input: CalendarInput): string {
 			lines.push(`DTSTART;VALUE=DATE:${icsDate(m.kickoffAt)}`);
 			lines.push(`DTEND;VALUE=DATE:${icsDate(new Date(m.kickoffAt.getTime() + 86_400_000))}`);
 		}
-		lines.push(`SUMMARY:${escapeText(eventSummary(m))}`);
+		lines.push(`SUMMARY:${escapeText(eventSummary(m, input.labels))}`);
 		lines.push(`DESCRIPTION:${escapeText(`${m.competition.name} ${m.season.label}, ${m.round}`)}`);
-		lines.push(`URL:${input.origin}/match/${m.id}`);
+		// The match page itself, in the feed's language (an unprefixed address would redirect).
+		lines.push(`URL:${absoluteUrl(input.origin, input.locale ?? 'en', matchPath(m))}`);
 		lines.push(
 			`STATUS:${m.status === 'cancelled' ? 'CANCELLED' : m.status === 'postponed' ? 'TENTATIVE' : 'CONFIRMED'}`,
 		);

@@ -1,3 +1,4 @@
+import type { StructuredData } from '~/lib/seo';
 import type { LiveLabels } from '~/lib/live/labels';
 import { getDb } from '~/server/db/client';
 import {
@@ -20,7 +21,7 @@ import {
 	type DayLink,
 } from './day-parts';
 import { formatDay } from './format';
-import { homeLd, itemListLd, matchItems } from './jsonld';
+import { homeLd, homeMatchItems, itemListLd, matchItems } from '~/server/seo/jsonld/lists';
 import { dateStrip, parsePageKey } from './page-keys';
 import { type WhatsOnView, whatsOnView } from './whats-on';
 
@@ -145,7 +146,7 @@ export interface DayView {
 	description: string;
 	/** The page's h1 (TodayMatchesPage; the home page has none of its own). */
 	heading: string;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	noindex: boolean;
 	interactive: boolean;
 	/** Route-cache tags. */
@@ -226,14 +227,15 @@ export async function getHomeView(key: string | undefined, ctx: ViewContext): Pr
 			: data.mode === 'date'
 				? [t('football:home.dateTitle', { date }), t('football:home.dateDescription', { date })]
 				: [t('pages.home.title'), t('pages.home.description')];
-	const matches = data.day.groups.flatMap((g) => g.matches);
 	return {
 		title,
 		description,
 		heading: title,
 		structuredData: homeLd(
 			t('site.name'),
-			itemListLd(title, matchItems(matches, origin, locale)),
+			// Every match the page shows: the day's, and those live now (today's home follows
+			// every live match, replays included, whatever their day).
+			itemListLd(title, homeMatchItems(data, origin, locale)),
 			origin,
 			locale,
 		),

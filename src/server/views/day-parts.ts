@@ -2,6 +2,7 @@
  * Parts of the pages that list days of matches (home, fixtures): the date strip, the
  * matches of one competition, the pager.
  */
+import { leaguePath } from '~/lib/urls';
 import type { MatchSummary, CompetitionRef } from '~/server/football/queries/shape';
 import { localHref } from '~/lib/locale-resolution';
 import type { ViewContext } from './context';
@@ -75,7 +76,7 @@ export function competitionBlockView(
 		slug: competition.slug,
 		name: competition.name,
 		areaName: competition.areaName,
-		href: localHref(ctx.locale, `/league/${competition.id}`),
+		href: localHref(ctx.locale, leaguePath(competition)),
 		liveCount: live > 0 ? ctx.t('football:ui.liveCount', { count: live }) : null,
 		rows: matchRows(matches, ctx, rowOptions),
 	};

@@ -1,7 +1,9 @@
+import type { StructuredData } from '~/lib/seo';
 import { exampleMatchId } from '~/server/football/queries/example-match';
 import type { MatchDetail } from '~/server/football/queries/match-detail';
 import type { ViewContext } from './context';
-import { widgetLd } from './jsonld';
+import { absoluteUrl } from '~/lib/urls';
+import { namedWebPageLd } from '~/server/seo/jsonld/content';
 import { embedView, getMatchPage, type EmbedView } from './match-page';
 
 /** `/widget`: the id of the match its example embeds (null when the database is empty). */
@@ -18,11 +20,11 @@ export async function getEmbedDefault(): Promise<MatchDetail | undefined> {
 /** `/embed/lineup` without an id, ready to render; undefined when the database is empty. */
 export async function getEmbedDefaultView(ctx: ViewContext): Promise<EmbedView | undefined> {
 	const detail = await getEmbedDefault();
-	return detail && embedView(detail, ctx);
+	return detail ? embedView(detail, ctx) : undefined;
 }
 
 export interface WidgetView {
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	/** The iframe code to copy. */
 	code: string;
 	/** The preview's src, or null without an example match. */
@@ -35,13 +37,12 @@ export async function getWidgetView(ctx: ViewContext): Promise<WidgetView> {
 	const { locale, t, origin } = ctx;
 	const src = `${origin}/${locale}/embed/lineup/${exampleId ?? 1}`;
 	return {
-		structuredData: widgetLd(
+		structuredData: namedWebPageLd(
 			t('football:widget.title'),
+			absoluteUrl(origin, locale, '/widget'),
 			t('football:widget.description'),
-			origin,
-			locale,
 		),
-		code: `<iframe src="${src}" width="100%" height="420" style="border:0;max-width:480px" loading="lazy" title="Matchday"></iframe>`,
+		code: `<iframe src="${src}" height="420" style="border:0;width:100%;max-width:480px" loading="lazy" title="Matchday"></iframe>`,
 		preview: exampleId !== null ? `/${locale}/embed/lineup/${exampleId}` : null,
 	};
 }

@@ -1,3 +1,4 @@
+import type { StructuredData } from '~/lib/seo';
 import { getDb } from '~/server/db/client';
 import {
 	getCompetitions,
@@ -20,7 +21,7 @@ import {
 	type PaginationView,
 } from './day-parts';
 import { formatDay } from './format';
-import { itemListLd, matchItems } from './jsonld';
+import { itemListLd, matchItems } from '~/server/seo/jsonld/lists';
 import { matchRows, type MatchRowView } from './match-row';
 import { dateStrip, isIsoDate, isSlug } from './page-keys';
 
@@ -113,7 +114,7 @@ export async function getFixturesPage(
 export interface FixturesView {
 	title: string;
 	description: string;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	/** The competition filter: "all", then each competition. */
 	filters: { href: string; label: string; current: boolean }[];
 	strip: DayLink[];

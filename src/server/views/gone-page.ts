@@ -1,8 +1,9 @@
+import type { StructuredData } from '~/lib/seo';
 import { localHref } from '~/lib/locale-resolution';
 import type { ViewContext } from './context';
 
 export interface GoneView {
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	/** Where to go instead. */
 	links: { href: string; label: string }[];
 }

@@ -1,3 +1,5 @@
+import type { StructuredData } from '~/lib/seo';
+import { teamPath } from '~/lib/urls';
 import { localHref } from '~/lib/locale-resolution';
 import { getDb } from '~/server/db/client';
 import { getHeadToHeadBySlug, vsSlug } from '~/server/football/queries/head-to-head';
@@ -5,7 +7,9 @@ import { listMatches } from '~/server/football/queries/matches';
 import type { MatchSummary } from '~/server/football/queries/shape';
 import type { HeadToHead } from '~/server/football/tables/head-to-head';
 import type { ViewContext } from './context';
-import { h2hPageLd, webPageLd } from './jsonld';
+import { absoluteUrl } from '~/lib/urls';
+import { namedWebPageLd } from '~/server/seo/jsonld/content';
+import { h2hPageLd } from '~/server/seo/jsonld/football';
 import { h2hSummaryView, type H2HSummaryView } from './match-parts';
 import { matchRows, teamView, type MatchRowView, type TeamView } from './match-row';
 import { isSlug } from './page-keys';
@@ -69,7 +73,7 @@ export async function getH2HForm(params: URLSearchParams): Promise<H2HFormData> 
 export interface H2HView {
 	title: string;
 	description: string;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	teams: [TeamView & { href: string }, TeamView & { href: string }];
 	summary: H2HSummaryView;
 	matches: MatchRowView[];
@@ -83,18 +87,18 @@ export async function getH2HView(
 ): Promise<H2HView | undefined> {
 	const data = await getH2HPage(slug);
 	if (!data) return undefined;
-	const { locale, t, origin } = ctx;
+	const { locale, t } = ctx;
 	const { h2h } = data;
 	const vars = { team1: h2h.team1.name, team2: h2h.team2.name, count: h2h.played };
 	const title = t('football:h2h.pageTitle', vars);
-	const team = (tm: { id: number; name: string }) => ({
+	const team = (tm: { id: number; name: string; slug: string }) => ({
 		...teamView(tm),
-		href: localHref(locale, `/team/${tm.id}`),
+		href: localHref(locale, teamPath(tm)),
 	});
 	return {
 		title,
 		description: t('football:h2h.pageDescription', vars),
-		structuredData: h2hPageLd(title, data.matches, [h2h.team1, h2h.team2], origin, locale),
+		structuredData: h2hPageLd(title, [h2h.team1, h2h.team2], data.matches, ctx),
 		teams: [team(h2h.team1), team(h2h.team2)],
 		summary: h2hSummaryView(h2h, t),
 		matches: matchRows(data.matches, ctx, {
@@ -115,7 +119,7 @@ interface TeamOption {
 export interface H2HFormView {
 	/** Where a complete submission goes (302, localised), or null to show the form. */
 	redirect: string | null;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	/** The two teams are the same one. */
 	sameTeam: boolean;
 	action: string;
@@ -142,7 +146,10 @@ export async function getH2HFormView(
 	});
 	return {
 		redirect: data.redirect ? localHref(locale, data.redirect) : null,
-		structuredData: webPageLd(t('football:h2h.formTitle'), `${origin}/${locale}/team/head-to-head`),
+		structuredData: namedWebPageLd(
+			t('football:h2h.formTitle'),
+			absoluteUrl(origin, locale, '/team/head-to-head'),
+		),
 		sameTeam: data.error === 'same',
 		action: localHref(locale, '/team/head-to-head'),
 		fields: [field('team1', data.team1), field('team2', data.team2)],

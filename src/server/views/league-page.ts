@@ -1,4 +1,6 @@
 import { parseDbId } from '~/lib/input';
+import type { StructuredData } from '~/lib/seo';
+import { absoluteUrl, leaguePath, teamPath } from '~/lib/urls';
 import type { LeagueTableLabels } from '~/lib/live/labels';
 import type { StandingsRow } from '~/lib/standings';
 import { localHref } from '~/lib/locale-resolution';
@@ -11,8 +13,10 @@ import { getStandings, type Standings } from '~/server/football/queries/standing
 import { leagueTableLabels } from '~/server/live/labels';
 import { getLiveLeagueTable, type LiveTableFixture } from '~/server/live/page';
 import type { SnapshotMatch } from '~/server/live/snapshot';
+import { type CalendarLinkView, calendarLinks } from './calendar-links';
 import type { ViewContext } from './context';
-import { itemListLd, leagueLd, leaguePageLd } from './jsonld';
+import { leaguePageLd } from '~/server/seo/jsonld/football';
+import { itemListLd } from '~/server/seo/jsonld/lists';
 import { tableView, type TableView } from './league-table';
 import { matchRows, type MatchRowView } from './match-row';
 
@@ -70,7 +74,7 @@ export async function getLeaguePage(
 
 /** `/league`: the competitions by area. */
 export interface LeagueListView {
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	areas: {
 		name: string;
 		competitions: { name: string; href: string; type: string; seasons: string }[];
@@ -84,13 +88,13 @@ export async function getLeagueListView(ctx: ViewContext): Promise<LeagueListVie
 	return {
 		structuredData: itemListLd(
 			t('football:league.heading'),
-			all.map((c) => ({ name: c.name, url: `${origin}/${locale}/league/${c.id}` })),
+			all.map((c) => ({ name: c.name, url: absoluteUrl(origin, locale, leaguePath(c)) })),
 		),
 		areas: groups.map((g) => ({
 			name: g.area.name,
 			competitions: g.competitions.map((c) => ({
 				name: c.name,
-				href: localHref(locale, `/league/${c.id}`),
+				href: localHref(locale, leaguePath(c)),
 				type: t(`football:league.type.${c.type}`),
 				seasons: t('football:league.seasons', { list: c.seasons.join(', ') }),
 			})),
@@ -115,10 +119,12 @@ export type LeagueTableView =
 
 export interface LeagueView {
 	competitionId: number;
+	/** `/league/{slug}`, with `?season=` for a past season: the page's canonical address. */
+	canonicalPath: string;
 	title: string;
 	description: string;
 	heading: string;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	/** A table is live: the page hydrates. */
 	interactive: boolean;
 	seasons: { label: string; href: string; current: boolean }[];
@@ -128,6 +134,8 @@ export interface LeagueView {
 	fixtures: MatchRowView[];
 	results: MatchRowView[];
 	allMatchesHref: string;
+	/** The feed of the season shown. */
+	calendar: CalendarLinkView[];
 	scorers: {
 		caption: string;
 		rows: {
@@ -141,7 +149,10 @@ export interface LeagueView {
 	};
 }
 
-/** `/league/{id}?season=…` ready to render; undefined (404) as `getLeaguePage`. */
+/**
+ * `/league/{id}?season=…` ready to render; undefined (404) as `getLeaguePage`. The route
+ * resolves the canonical address `/league/{slug}` to the id first (src/server/seo/addresses.ts).
+ */
 export async function getLeagueView(
 	id: string | undefined,
 	season: string | null,
@@ -149,7 +160,7 @@ export async function getLeagueView(
 ): Promise<LeagueView | undefined> {
 	const data = await getLeaguePage(id, season);
 	if (!data) return undefined;
-	const { locale, t, origin } = ctx;
+	const { locale, t } = ctx;
 	const { competition, seasons, tables } = data.standings;
 	const current = data.standings.season;
 	const vars = { competition: competition.name, season: current.label };
@@ -160,17 +171,20 @@ export async function getLeagueView(
 	const liveLabels = live ? leagueTableLabels(t) : undefined;
 	return {
 		competitionId: competition.id,
+		canonicalPath: leaguePath(competition, data.latest ? null : current.label),
 		title: t('football:league.pageTitle', vars),
 		description: t('football:league.pageDescription', vars),
 		heading: `${competition.name} ${current.label}`,
-		structuredData: leaguePageLd(competition, data.fixtures, origin, locale),
+		structuredData: leaguePageLd(
+			competition,
+			{ label: current.label, latest: data.latest, dates: current },
+			data.fixtures,
+			ctx,
+		),
 		interactive: live,
 		seasons: seasons.map((s, i) => ({
 			label: s.label,
-			href: localHref(
-				locale,
-				`/league/${competition.id}${i === 0 ? '' : `?season=${encodeURIComponent(s.label)}`}`,
-			),
+			href: localHref(locale, leaguePath(competition, i === 0 ? null : s.label)),
 			current: s.id === current.id,
 		})),
 		tablesHeading: grouped ? t('football:league.groups') : t('football:league.table'),
@@ -189,13 +203,24 @@ export async function getLeagueView(
 		fixtures: matchRows(data.fixtures, ctx, { showDate: true }),
 		results: matchRows(data.results, ctx, { showDate: true }),
 		allMatchesHref: localHref(locale, `/fixtures-results?competition=${competition.slug}`),
+		calendar: calendarLinks(
+			[
+				{
+					kind: 'competition',
+					id: competition.id,
+					name: `${competition.name} ${current.label}`,
+					season: data.latest ? null : current.label,
+				},
+			],
+			ctx,
+		),
 		scorers: {
 			caption: t('football:league.scorersCaption', vars),
 			rows: data.scorers.map((s) => ({
 				rank: s.rank,
 				player: s.player,
 				team: s.team.name,
-				href: localHref(locale, `/team/${s.team.id}`),
+				href: localHref(locale, teamPath(s.team)),
 				goals: s.goals,
 				penalties: s.penalties,
 			})),

@@ -2,6 +2,7 @@
  * A standings table ready to render: labels of the position change, the form badges and
  * the team links are made here, so LeagueTable.astro only prints them.
  */
+import { teamPath } from '~/lib/urls';
 import type { Translate } from '~/i18n/server';
 import { localHref } from '~/lib/locale-resolution';
 import { standingsCounts, type StandingsCounts, type StandingsRow } from '~/lib/standings';
@@ -81,7 +82,7 @@ export function tableView(
 			position: r.position,
 			change: change(r.positionChange, ctx.t),
 			highlight: highlight.includes(r.team.id),
-			href: localHref(ctx.locale, `/team/${r.team.id}`),
+			href: localHref(ctx.locale, teamPath(r.team)),
 			name: r.team.name,
 			...standingsCounts(r),
 			goalDifference: r.goalDifference > 0 ? `+${r.goalDifference}` : String(r.goalDifference),

@@ -1,4 +1,6 @@
 import { parseDbId } from '~/lib/input';
+import type { StructuredData } from '~/lib/seo';
+import { absoluteUrl, matchPath, teamPath } from '~/lib/urls';
 import type { MatchCentreLabels } from '~/lib/live/labels';
 import { localHref } from '~/lib/locale-resolution';
 import { localDate } from '~/lib/time-zone';
@@ -11,9 +13,11 @@ import type { MatchSummary } from '~/server/football/queries/shape';
 import { matchCentreLabels } from '~/server/live/labels';
 import { getLiveMatchCentre } from '~/server/live/page';
 import type { SnapshotMatch } from '~/server/live/snapshot';
+import { leagueSeasonPath } from '~/server/seo/addresses';
+import { matchEventLd, matchPageLd } from '~/server/seo/jsonld/football';
+import { type CalendarLinkView, calendarLinks } from './calendar-links';
 import type { ViewContext } from './context';
 import { formatDay } from './format';
-import { matchLd } from './jsonld';
 import { tableView, type TableView } from './league-table';
 import {
 	goalsView,
@@ -81,8 +85,8 @@ function matchHead(m: MatchSummary, ctx: ViewContext): MatchHead {
 	return {
 		id: m.id,
 		status: m.status,
-		home: { ...teamView(m.home), href: localHref(ctx.locale, `/team/${m.home.id}`) },
-		away: { ...teamView(m.away), href: localHref(ctx.locale, `/team/${m.away.id}`) },
+		home: { ...teamView(m.home), href: localHref(ctx.locale, teamPath(m.home)) },
+		away: { ...teamView(m.away), href: localHref(ctx.locale, teamPath(m.away)) },
 		score: scoreView(m, ctx.t),
 		kickoff: kickoffView(m.kickoffAt, m.kickoffTimeKnown, 'datetime', ctx),
 	};
@@ -91,14 +95,15 @@ function matchHead(m: MatchSummary, ctx: ViewContext): MatchHead {
 export interface MatchCentreView extends MatchHead {
 	title: string;
 	description: string;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	crumbs: { href: string; label: string; round: string };
 	/** Null while the match is played: the live island shows it. */
 	statusText: StatusView | null;
 	halfTime: string | null;
 	/** "MetLife Stadium, East Rutherford". */
 	venue: string | null;
-	calendar: { href: string; label: string }[];
+	/** The feeds of both teams and of the match's season. */
+	calendar: CalendarLinkView[];
 	/** Props of the LiveMatchCentre island while the match is played, else null. */
 	live: { initial: SnapshotMatch; labels: MatchCentreLabels } | null;
 	timeline: TimelineItem[];
@@ -127,17 +132,23 @@ export async function getMatchCentreView(
 ): Promise<MatchCentreView | undefined> {
 	const data = await getMatchCentre(id);
 	if (!data) return undefined;
-	const { locale, t, origin, timeZone } = ctx;
+	const { locale, t, timeZone } = ctx;
 	const { match: m, events, lineups, headToHead: h2h, table, venue } = data.detail;
 	const vars = { home: m.home.name, away: m.away.name, competition: m.competition.name };
 	const homeFirst = (x: { homeTeamId: number }) => x.homeTeamId === m.home.id;
+	// The SportsEvent's superEvent carries the season's dates; the crumb links the season's
+	// canonical page (plain for the latest season).
+	const [structuredData, seasonPath] = await Promise.all([
+		matchPageLd(m, venue, ctx),
+		leagueSeasonPath(m.competition, m.season.label),
+	]);
 	return {
 		...matchHead(m, ctx),
 		title: `${t('football:match.title', vars)} · ${m.competition.name} · ${formatDay(m.kickoffAt.toISOString().slice(0, 10), locale)}`,
 		description: t('football:match.description', vars),
-		structuredData: matchLd(m, origin, locale, venue),
+		structuredData,
 		crumbs: {
-			href: localHref(locale, `/league/${m.competition.id}?season=${m.season.label}`),
+			href: localHref(locale, seasonPath),
 			label: `${m.competition.name} ${m.season.label}`,
 			round: `${m.round}${m.groupName ? ` · ${m.groupName}` : ''}`,
 		},
@@ -148,17 +159,25 @@ export async function getMatchCentreView(
 		venue: venue
 			? `${venue.name}${venue.city && venue.city !== venue.name ? `, ${venue.city}` : ''}`
 			: null,
-		calendar: [
-			{ href: `/api/calendar/team/${m.home.id}.ics`, label: m.home.name },
-			{ href: `/api/calendar/team/${m.away.id}.ics`, label: m.away.name },
-			{ href: `/api/calendar/competition/${m.competition.id}.ics`, label: m.competition.name },
-		],
+		calendar: calendarLinks(
+			[
+				{ kind: 'team', id: m.home.id, name: m.home.name },
+				{ kind: 'team', id: m.away.id, name: m.away.name },
+				{
+					kind: 'competition',
+					id: m.competition.id,
+					name: `${m.competition.name} ${m.season.label}`,
+					season: m.season.label,
+				},
+			],
+			ctx,
+		),
 		live: data.live ? { initial: data.live, labels: matchCentreLabels(t) } : null,
 		timeline: timelineView(events, t),
 		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,
 		h2h: h2hSummaryView(h2h, t),
 		meetings: h2h.meetings.slice(0, 6).map((x) => ({
-			href: localHref(locale, `/match/${x.id}`),
+			href: localHref(locale, matchPath(x)),
 			iso: x.kickoffAt.toISOString(),
 			date: formatDay(localDate(x.kickoffAt, timeZone), locale, 'medium'),
 			home: homeFirst(x) ? m.home.name : m.away.name,
@@ -168,7 +187,7 @@ export async function getMatchCentreView(
 			competition: x.competition,
 		})),
 		allMeetingsHref: localHref(locale, `/team/head-to-head/${m.home.slug}-vs-${m.away.slug}`),
-		beacon: localHref(locale, `/match/${m.id}/seen.gif`),
+		beacon: localHref(locale, `${matchPath(m)}/seen.gif`),
 		table:
 			table && table.rows.length > 0
 				? tableView(
@@ -187,7 +206,7 @@ export async function getMatchCentreView(
 export interface EmbedView extends MatchHead {
 	title: string;
 	description: string;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	competition: string;
 	round: string;
 	statusText: StatusView;
@@ -198,7 +217,7 @@ export interface EmbedView extends MatchHead {
 }
 
 /** The line-up widget of one match (framed on other sites). */
-export function embedView(detail: MatchDetail, ctx: ViewContext): EmbedView {
+export async function embedView(detail: MatchDetail, ctx: ViewContext): Promise<EmbedView> {
 	const { locale, t, origin } = ctx;
 	const { match: m, lineups, events } = detail;
 	return {
@@ -209,13 +228,13 @@ export function embedView(detail: MatchDetail, ctx: ViewContext): EmbedView {
 			away: m.away.name,
 			competition: m.competition.name,
 		}),
-		structuredData: matchLd(m, origin, locale),
+		structuredData: await matchEventLd(m, detail.venue, ctx),
 		competition: m.competition.name,
 		round: m.round,
 		statusText: statusView(m.status, m.minute, t),
 		goals: goalsView(events),
 		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,
-		fullHref: `${origin}${localHref(locale, `/match/${m.id}`)}`,
+		fullHref: absoluteUrl(origin, locale, matchPath(m)),
 	};
 }
 
@@ -225,5 +244,5 @@ export async function getEmbedView(
 	ctx: ViewContext,
 ): Promise<EmbedView | undefined> {
 	const detail = await getMatchPage(id);
-	return detail && embedView(detail, ctx);
+	return detail ? embedView(detail, ctx) : undefined;
 }

@@ -2,6 +2,7 @@
  * The pieces every football page shows of a match (kick-off, status, score, crest, a row
  * in a list), ready to render: components print these values and compute nothing.
  */
+import { matchPath } from '~/lib/urls';
 import type { MatchStatus } from '~/server/db/schema/football';
 import { crestUrl } from '~/server/football/crest';
 import type { MatchSummary } from '~/server/football/queries/shape';
@@ -142,7 +143,7 @@ export function matchRowView(
 		id: m.id,
 		status: m.status,
 		live: isLive(m.status),
-		href: localHref(ctx.locale, `/match/${m.id}`),
+		href: localHref(ctx.locale, matchPath(m)),
 		day: showDate
 			? kickoffView(m.kickoffAt, true, 'date', ctx, showYear ? { year: true } : {})
 			: null,

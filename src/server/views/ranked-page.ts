@@ -1,3 +1,4 @@
+import type { StructuredData } from '~/lib/seo';
 import { localHref } from '~/lib/locale-resolution';
 import { getDb } from '~/server/db/client';
 import {
@@ -9,7 +10,7 @@ import { mostPopularMatches, type PopularMatch } from '~/server/football/queries
 import type { MatchSummary } from '~/server/football/queries/shape';
 import type { ViewContext } from './context';
 import { formatDay } from './format';
-import { itemListLd, matchItems } from './jsonld';
+import { itemListLd, matchItems } from '~/server/seo/jsonld/lists';
 import { matchRowView, type MatchRowView } from './match-row';
 import { parsePageKey } from './page-keys';
 
@@ -70,7 +71,7 @@ export interface RankedView {
 	/** How the list is ranked. */
 	rule: string;
 	noindex: boolean;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	items: { rank: number; row: MatchRowView; note: string }[];
 	/** The empty state's message. */
 	empty: string;

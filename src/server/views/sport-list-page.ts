@@ -1,10 +1,11 @@
+import type { StructuredData } from '~/lib/seo';
 import { localHref } from '~/lib/locale-resolution';
 import { listSports } from '~/server/football/queries/sports';
 import type { ViewContext } from './context';
-import { itemListLd } from './jsonld';
+import { itemListLd } from '~/server/seo/jsonld/lists';
 
 export interface SportListView {
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	sports: { name: string; href: string }[];
 }
 

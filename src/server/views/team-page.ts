@@ -1,24 +1,18 @@
-import { parseDbId } from '~/lib/input';
+import type { StructuredData } from '~/lib/seo';
+import { absoluteUrl, teamPath } from '~/lib/urls';
 import { localHref } from '~/lib/locale-resolution';
 import { getDb } from '~/server/db/client';
 import { getTeamList } from '~/server/football/queries/team-list';
-import { getTeamDetail, listTeams, type TeamDetail } from '~/server/football/queries/teams';
+import { listTeams, type TeamDetail } from '~/server/football/queries/teams';
+import { type CalendarLinkView, calendarLinks } from './calendar-links';
 import type { ViewContext } from './context';
-import { itemListLd, sportsTeamPageLd } from './jsonld';
+import { leagueSeasonPath } from '~/server/seo/addresses';
+import { teamPageLd } from '~/server/seo/jsonld/football';
+import { itemListLd } from '~/server/seo/jsonld/lists';
 import { formView, tableView, type FormView, type TableView } from './league-table';
 import { matchRows, teamView, type MatchRowView } from './match-row';
 
 export { getTeamList, type TeamListGroup } from '~/server/football/queries/team-list';
-
-/** `/team/{id}`: undefined (404) unless `id` is the number of a known team. */
-export async function getTeamPage(
-	id: string | undefined,
-	now = new Date(),
-): Promise<TeamDetail | undefined> {
-	const n = parseDbId(id);
-	if (n === null) return undefined;
-	return getTeamDetail(await getDb(), n, now);
-}
 
 /** Every team for the head-to-head picker (clubs, then national teams). */
 export async function getTeamChoices() {
@@ -29,7 +23,7 @@ export interface TeamPageView {
 	id: number;
 	title: string;
 	description: string;
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	name: string;
 	crest: string;
 	/** Its place in its latest table, linking to that table; null when it has none. */
@@ -38,6 +32,8 @@ export interface TeamPageView {
 	/** Its row of that table. */
 	table: TableView | null;
 	compareHref: string;
+	/** The team's feed (every season). */
+	calendar: CalendarLinkView[];
 	fixtures: MatchRowView[];
 	results: MatchRowView[];
 	squad: {
@@ -46,14 +42,12 @@ export interface TeamPageView {
 	} | null;
 }
 
-/** `/team/{id}` ready to render; undefined (404) as `getTeamPage`. */
-export async function getTeamView(
-	id: string | undefined,
-	ctx: ViewContext,
-): Promise<TeamPageView | undefined> {
-	const data = await getTeamPage(id);
-	if (!data) return undefined;
-	const { locale, t, origin } = ctx;
+/**
+ * `/team/{slug}` ready to render, from the team's data as the address resolver loaded it
+ * (src/server/seo/addresses.ts: ids and other spellings of the address answer 301).
+ */
+export async function getTeamView(data: TeamDetail, ctx: ViewContext): Promise<TeamPageView> {
+	const { locale, t } = ctx;
 	const { team, standing, squad } = data;
 	const vars = { team: team.name };
 	const rows = { showDate: true, showYear: true, showCompetition: true };
@@ -61,11 +55,11 @@ export async function getTeamView(
 		id: team.id,
 		title: t('football:team.pageTitle', vars),
 		description: t('football:team.pageDescription', vars),
-		structuredData: sportsTeamPageLd(team, origin, locale),
+		structuredData: teamPageLd(team, ctx),
 		name: team.name,
 		crest: teamView(team).crest,
 		standing: standing && {
-			href: localHref(locale, `/league/${standing.competition.id}?season=${standing.season}`),
+			href: localHref(locale, await leagueSeasonPath(standing.competition, standing.season)),
 			text: t('football:team.positionText', {
 				position: standing.row.position,
 				teams: standing.teams,
@@ -86,6 +80,7 @@ export async function getTeamView(
 				)
 			: null,
 		compareHref: localHref(locale, `/team/head-to-head?team1=${team.slug}`),
+		calendar: calendarLinks([{ kind: 'team', id: team.id, name: team.name }], ctx),
 		fixtures: matchRows(data.fixtures, ctx, rows),
 		results: matchRows(data.results, ctx, rows),
 		squad:
@@ -107,7 +102,7 @@ export async function getTeamView(
 }
 
 export interface TeamListView {
-	structuredData: Record<string, unknown>;
+	structuredData: StructuredData;
 	h2hHref: string;
 	groups: {
 		name: string;
@@ -122,19 +117,22 @@ export async function getTeamListView(ctx: ViewContext): Promise<TeamListView> {
 	const groups = await getTeamList();
 	const { locale, t, origin } = ctx;
 	// A club in its league and in the Champions League is listed once in the structured data.
-	const seen = new Map<number, string>();
-	for (const g of groups) for (const tm of g.teams) seen.set(tm.id, tm.name);
+	const seen = new Map<number, { name: string; slug: string }>();
+	for (const g of groups) for (const tm of g.teams) seen.set(tm.id, tm);
 	return {
 		structuredData: itemListLd(
 			t('football:team.heading'),
-			[...seen].map(([id, name]) => ({ name, url: `${origin}/${locale}/team/${id}` })),
+			[...seen.values()].map((tm) => ({
+				name: tm.name,
+				url: absoluteUrl(origin, locale, teamPath(tm)),
+			})),
 		),
 		h2hHref: localHref(locale, '/team/head-to-head'),
 		groups: groups.map((g) => ({
 			name: g.competition.name,
 			areaName: g.competition.areaName,
 			season: g.competition.season,
-			teams: g.teams.map((tm) => ({ name: tm.name, href: localHref(locale, `/team/${tm.id}`) })),
+			teams: g.teams.map((tm) => ({ name: tm.name, href: localHref(locale, teamPath(tm)) })),
 		})),
 	};
 }

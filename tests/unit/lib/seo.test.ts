@@ -18,3 +18,26 @@ describe('seo helpers', () => {
 		expect(JSON.parse(out)).toEqual({ name: '</script><script>alert(1)</script>' });
 	});
 });
+
+describe('publishableStructuredData', () => {
+	const list = (n: number) => ({
+		'@type': 'ItemList',
+		itemListElement: Array.from({ length: n }, (_, i) => ({
+			'@type': 'ListItem',
+			position: i + 1,
+		})),
+	});
+	it('drops empty ItemLists, alone or in a graph', async () => {
+		const { publishableStructuredData } = await import('../../../src/lib/seo');
+		expect(
+			publishableStructuredData({ '@context': 'https://schema.org', ...list(0) }),
+		).toBeUndefined();
+		const site = { '@type': 'WebSite', name: 'x' };
+		expect(
+			publishableStructuredData({ '@context': 'https://schema.org', '@graph': [site, list(0)] }),
+		).toEqual({ '@context': 'https://schema.org', '@graph': [site] });
+		expect(publishableStructuredData({ '@graph': [list(0)] })).toBeUndefined();
+		const kept = { '@context': 'https://schema.org', ...list(2) };
+		expect(publishableStructuredData(kept)).toBe(kept);
+	});
+});

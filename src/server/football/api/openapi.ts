@@ -1,44 +1,68 @@
-import { MATCH_STATUSES } from '~/lib/football/match-status';
-
 /**
  * The OpenAPI 3.1 description of /api/v1, served at /api/v1/openapi.json. Kept by hand
- * beside the handlers; the integration test checks every path here answers.
+ * beside the handlers (serialize.ts); tests/e2e/openapi.spec.ts validates every documented
+ * GET answer of the running site against it, success and error alike, and refuses any
+ * property the document does not name.
  */
+import { MATCH_STATUSES } from '~/lib/football/match-status';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const int = { type: 'integer' };
+const str = { type: 'string' };
+const nullable = (type: string, extra: Record<string, unknown> = {}) => ({
+	type: [type, 'null'],
+	...extra,
+});
 const side = {
 	type: ['object', 'null'],
-	properties: { home: { type: 'integer' }, away: { type: 'integer' } },
+	required: ['home', 'away'],
+	properties: { home: int, away: int },
 };
-const teamRef = {
-	type: 'object',
-	required: ['id', 'name', 'slug'],
-	properties: {
-		id: { type: 'integer' },
-		name: { type: 'string' },
-		slug: { type: 'string' },
-		shortName: { type: 'string' },
-		tla: { type: ['string', 'null'] },
-	},
-};
-const error = {
-	description: 'Error',
-	content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-};
+const error = (description: string) => ({
+	description,
+	content: { 'application/json': { schema: ref('Error') } },
+});
 const idPath = (description: string) => ({
 	name: 'id',
 	in: 'path',
 	required: true,
 	description,
-	schema: { type: 'string' },
+	schema: str,
 });
-const ok = (ref: string, description = 'OK') => ({
+const ok = (schema: string, description = 'OK') => ({
 	description,
-	headers: {
-		ETag: { schema: { type: 'string' } },
-		'Cache-Control': { schema: { type: 'string' } },
-	},
-	content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
+	headers: { ETag: { schema: str }, 'Cache-Control': { schema: str } },
+	content: { 'application/json': { schema: ref(schema) } },
 });
 const notModified = { description: 'Not modified (If-None-Match matched the ETag)' };
+
+/** The fields of one match, shared by Match and MatchDetail (which adds the match centre's parts). */
+const matchProperties = {
+	id: int,
+	kickoff: { type: 'string', format: 'date-time' },
+	kickoffTimeKnown: { type: 'boolean', description: 'False when only the date is known' },
+	status: { type: 'string', enum: [...MATCH_STATUSES] },
+	minute: nullable('integer'),
+	competition: ref('MatchCompetition'),
+	season: { type: 'string', description: 'Season label, e.g. 2024-25 or 2026' },
+	round: str,
+	stage: { type: 'string', enum: ['regular', 'group', 'league_phase', 'playoff', 'knockout'] },
+	group: nullable('string'),
+	matchday: nullable('integer'),
+	homeTeam: ref('TeamRef'),
+	awayTeam: ref('TeamRef'),
+	score: {
+		type: 'object',
+		required: ['ht', 'ft', 'et', 'pen'],
+		properties: { ht: side, ft: side, et: side, pen: side },
+		description: 'Half time, 90 minutes, after extra time, shoot-out; null when not reached',
+	},
+	winner: { type: ['string', 'null'], enum: ['home', 'away', 'draw', null] },
+	version: { type: 'integer', description: 'Grows with every change of the match' },
+	updatedAt: { type: 'string', format: 'date-time' },
+	isReplay: { type: 'boolean', description: 'A past match the replay feed plays back as if live' },
+};
+const MATCH_REQUIRED = Object.keys(matchProperties);
 
 export const OPENAPI = {
 	openapi: '3.1.0',
@@ -46,7 +70,7 @@ export const OPENAPI = {
 		title: 'Matchday football API',
 		version: '1.0.0',
 		description:
-			'Read-only football data: competitions, standings, matches, teams, head-to-head. Times are ISO 8601 UTC instants. Every answer carries an ETag; send it back in If-None-Match to get 304.',
+			'Read-only football data: competitions, standings, matches, teams, head-to-head. Times are ISO 8601 UTC instants. Every answer carries an ETag; send it back in If-None-Match to get 304. Errors answer {error, message}.',
 	},
 	servers: [{ url: '/api/v1' }],
 	paths: {
@@ -60,7 +84,12 @@ export const OPENAPI = {
 			get: {
 				summary: 'One competition with its seasons',
 				parameters: [idPath('Competition id or slug')],
-				responses: { 200: ok('Competition'), 304: notModified, 400: error, 404: error },
+				responses: {
+					200: ok('Competition'),
+					304: notModified,
+					400: error('Malformed id'),
+					404: error('Unknown competition'),
+				},
 			},
 		},
 		'/competitions/{id}/standings': {
@@ -81,7 +110,12 @@ export const OPENAPI = {
 						description: 'Table after the matches of this UTC day',
 					},
 				],
-				responses: { 200: ok('Standings'), 304: notModified, 400: error, 404: error },
+				responses: {
+					200: ok('Standings'),
+					304: notModified,
+					400: error('Malformed id, season or date'),
+					404: error('Unknown competition or season'),
+				},
 			},
 		},
 		'/matches': {
@@ -98,41 +132,56 @@ export const OPENAPI = {
 					{
 						name: 'tz',
 						in: 'query',
-						schema: { type: 'string' },
+						schema: str,
 						description: 'IANA time zone of the day; default UTC',
 					},
-					{ name: 'competition', in: 'query', schema: { type: 'integer' } },
+					{ name: 'competition', in: 'query', schema: int },
 					{
 						name: 'status',
 						in: 'query',
 						schema: { type: 'string', enum: ['all', 'live', 'fixtures', 'results'] },
 					},
 				],
-				responses: { 200: ok('DayMatches'), 304: notModified, 400: error },
+				responses: { 200: ok('DayMatches'), 304: notModified, 400: error('Malformed parameter') },
 			},
 		},
 		'/matches/{id}': {
 			get: {
-				summary: 'One match: score, status, events, head-to-head, table',
+				summary: 'One match: score, status, events, line-ups, head-to-head, table',
 				parameters: [idPath('Match id')],
-				responses: { 200: ok('MatchDetail'), 304: notModified, 400: error, 404: error },
+				responses: {
+					200: ok('MatchDetail'),
+					304: notModified,
+					400: error('Malformed id'),
+					404: error('Unknown match'),
+				},
 			},
 		},
 		'/teams/{id}': {
 			get: {
 				summary: 'One team: form, position, results, fixtures, squad',
 				parameters: [idPath('Team id')],
-				responses: { 200: ok('Team'), 304: notModified, 400: error, 404: error },
+				responses: {
+					200: ok('Team'),
+					304: notModified,
+					400: error('Malformed id'),
+					404: error('Unknown team'),
+				},
 			},
 		},
 		'/h2h': {
 			get: {
 				summary: 'Every meeting of two teams',
 				parameters: [
-					{ name: 'team1', in: 'query', required: true, schema: { type: 'integer' } },
-					{ name: 'team2', in: 'query', required: true, schema: { type: 'integer' } },
+					{ name: 'team1', in: 'query', required: true, schema: int },
+					{ name: 'team2', in: 'query', required: true, schema: int },
 				],
-				responses: { 200: ok('HeadToHead'), 304: notModified, 400: error, 404: error },
+				responses: {
+					200: ok('HeadToHead'),
+					304: notModified,
+					400: error('Missing, malformed or equal team ids'),
+					404: error('Unknown team'),
+				},
 			},
 		},
 	},
@@ -141,43 +190,103 @@ export const OPENAPI = {
 			Error: {
 				type: 'object',
 				required: ['error', 'message'],
+				properties: { error: { type: 'string', enum: ['bad_request', 'not_found'] }, message: str },
+			},
+			CompetitionType: { type: 'string', enum: ['league', 'cup', 'tournament'] },
+			CompetitionRef: {
+				type: 'object',
+				required: ['id', 'code', 'slug', 'name', 'type', 'areaName'],
 				properties: {
-					error: { type: 'string', examples: ['bad_request', 'not_found'] },
-					message: { type: 'string' },
+					id: int,
+					code: str,
+					slug: str,
+					name: str,
+					type: ref('CompetitionType'),
+					areaName: str,
 				},
 			},
-			Competition: {
+			MatchCompetition: {
 				type: 'object',
+				required: ['id', 'slug', 'name'],
+				properties: { id: int, slug: str, name: str },
+			},
+			CompetitionSummary: {
+				type: 'object',
+				description: 'A competition in the list: its seasons as labels, newest first',
+				required: [
+					'id',
+					'code',
+					'slug',
+					'name',
+					'type',
+					'areaCode',
+					'areaName',
+					'currentSeason',
+					'seasons',
+				],
 				properties: {
-					id: { type: 'integer' },
-					code: { type: 'string' },
-					slug: { type: 'string' },
-					name: { type: 'string' },
-					type: { type: 'string', enum: ['league', 'cup', 'tournament'] },
-					areaCode: { type: 'string' },
-					areaName: { type: 'string' },
-					seasons: {
-						type: 'array',
-						items: {
-							type: 'object',
-							properties: {
-								id: { type: 'integer' },
-								label: { type: 'string' },
-								name: { type: 'string' },
-								startDate: { type: 'string' },
-								endDate: { type: 'string' },
-								matches: { type: 'integer' },
-								played: { type: 'integer' },
-							},
-						},
-					},
+					id: int,
+					code: str,
+					slug: str,
+					name: str,
+					type: ref('CompetitionType'),
+					areaCode: str,
+					areaName: str,
+					currentSeason: nullable('string'),
+					seasons: { type: 'array', items: str },
 				},
 			},
 			CompetitionList: {
 				type: 'object',
+				required: ['competitions'],
+				properties: { competitions: { type: 'array', items: ref('CompetitionSummary') } },
+			},
+			Season: {
+				type: 'object',
+				required: ['id', 'label', 'name', 'startDate', 'endDate', 'matches', 'played'],
 				properties: {
-					competitions: { type: 'array', items: { $ref: '#/components/schemas/Competition' } },
+					id: int,
+					label: str,
+					name: str,
+					startDate: nullable('string', { format: 'date' }),
+					endDate: nullable('string', { format: 'date' }),
+					matches: int,
+					played: {
+						type: 'integer',
+						description: 'Matches with a result (a past match being replayed included)',
+					},
 				},
+			},
+			Competition: {
+				type: 'object',
+				description: 'One competition with its seasons, newest first',
+				required: [
+					'id',
+					'code',
+					'slug',
+					'name',
+					'type',
+					'areaCode',
+					'areaName',
+					'timeZone',
+					'seasons',
+				],
+				properties: {
+					id: int,
+					code: str,
+					slug: str,
+					name: str,
+					type: ref('CompetitionType'),
+					areaCode: str,
+					areaName: str,
+					timeZone: str,
+					seasons: { type: 'array', items: ref('Season') },
+				},
+			},
+			TeamRef: {
+				type: 'object',
+				required: ['id', 'name', 'slug'],
+				properties: { id: int, name: str, slug: str, shortName: str, tla: nullable('string') },
 			},
 			StandingRow: {
 				type: 'object',
@@ -193,147 +302,255 @@ export const OPENAPI = {
 					'goalDifference',
 					'points',
 					'form',
+					'positionChange',
+					'group',
 				],
 				properties: {
-					position: { type: 'integer' },
-					team: teamRef,
-					played: { type: 'integer' },
-					won: { type: 'integer' },
-					drawn: { type: 'integer' },
-					lost: { type: 'integer' },
-					goalsFor: { type: 'integer' },
-					goalsAgainst: { type: 'integer' },
-					goalDifference: { type: 'integer' },
-					points: { type: 'integer' },
+					position: int,
+					team: ref('TeamRef'),
+					played: int,
+					won: int,
+					drawn: int,
+					lost: int,
+					goalsFor: int,
+					goalsAgainst: int,
+					goalDifference: int,
+					points: int,
 					form: { type: 'string', description: 'Last five results, oldest first, e.g. WWDLW' },
-					positionChange: { type: ['integer', 'null'] },
-					group: { type: ['string', 'null'] },
+					positionChange: nullable('integer'),
+					group: nullable('string'),
 				},
 			},
 			Standings: {
 				type: 'object',
+				required: ['competition', 'season', 'seasons', 'tieBreak', 'asOf', 'rows', 'groups'],
 				properties: {
-					competition: { type: 'object' },
-					season: { type: 'string' },
-					seasons: { type: 'array', items: { type: 'string' } },
+					competition: ref('CompetitionRef'),
+					season: str,
+					seasons: { type: 'array', items: str },
 					tieBreak: { type: 'string', enum: ['overall', 'h2h', 'uefa-league-phase'] },
-					asOf: { type: ['string', 'null'] },
-					rows: { type: 'array', items: { $ref: '#/components/schemas/StandingRow' } },
+					asOf: nullable('string', { format: 'date-time' }),
+					rows: { type: 'array', items: ref('StandingRow') },
 					groups: {
 						type: 'array',
 						items: {
 							type: 'object',
+							required: ['group', 'rows'],
 							properties: {
-								group: { type: ['string', 'null'] },
-								rows: { type: 'array', items: { $ref: '#/components/schemas/StandingRow' } },
+								group: nullable('string'),
+								rows: { type: 'array', items: ref('StandingRow') },
 							},
 						},
 					},
 				},
 			},
-			Match: {
-				type: 'object',
-				properties: {
-					id: { type: 'integer' },
-					kickoff: { type: 'string', format: 'date-time' },
-					kickoffTimeKnown: { type: 'boolean' },
-					status: {
-						type: 'string',
-						enum: [...MATCH_STATUSES],
-					},
-					minute: { type: ['integer', 'null'] },
-					competition: { type: 'object' },
-					season: { type: 'string' },
-					round: { type: 'string' },
-					stage: { type: 'string' },
-					group: { type: ['string', 'null'] },
-					matchday: { type: ['integer', 'null'] },
-					homeTeam: teamRef,
-					awayTeam: teamRef,
-					score: { type: 'object', properties: { ht: side, ft: side, et: side, pen: side } },
-					winner: { type: ['string', 'null'], enum: ['home', 'away', 'draw', null] },
-					version: { type: 'integer' },
-					updatedAt: { type: 'string', format: 'date-time' },
-					isReplay: {
-						type: 'boolean',
-						description: 'A past match the replay feed plays back as if live',
-					},
-				},
-			},
+			Match: { type: 'object', required: MATCH_REQUIRED, properties: matchProperties },
 			DayMatches: {
 				type: 'object',
+				required: ['date', 'timeZone', 'from', 'to', 'total', 'live', 'competitions'],
 				properties: {
-					date: { type: 'string' },
-					timeZone: { type: 'string' },
-					from: { type: 'string' },
-					to: { type: 'string' },
-					total: { type: 'integer' },
-					live: { type: 'integer' },
+					date: nullable('string', {
+						format: 'date',
+						description: 'The day; null for status=live without a date (live now, any day)',
+					}),
+					timeZone: str,
+					from: nullable('string', {
+						format: 'date-time',
+						description: 'Start of the day; null when date is null',
+					}),
+					to: nullable('string', {
+						format: 'date-time',
+						description: 'End of the day; null when date is null',
+					}),
+					total: int,
+					live: int,
 					competitions: {
 						type: 'array',
 						items: {
 							type: 'object',
+							required: ['competition', 'matches'],
 							properties: {
-								competition: { type: 'object' },
-								matches: { type: 'array', items: { $ref: '#/components/schemas/Match' } },
+								competition: ref('MatchCompetition'),
+								matches: { type: 'array', items: ref('Match') },
 							},
 						},
 					},
 				},
 			},
+			MatchEvent: {
+				type: 'object',
+				required: [
+					'type',
+					'minute',
+					'stoppage',
+					'side',
+					'teamId',
+					'player',
+					'penalty',
+					'ownGoal',
+					'card',
+					'playerIn',
+					'playerOut',
+				],
+				properties: {
+					type: { type: 'string', enum: ['goal', 'card', 'substitution'] },
+					minute: nullable('integer'),
+					stoppage: nullable('integer'),
+					side: { type: ['string', 'null'], enum: ['home', 'away', null] },
+					teamId: nullable('integer'),
+					player: nullable('string'),
+					penalty: { type: 'boolean' },
+					ownGoal: { type: 'boolean' },
+					card: { type: ['string', 'null'], enum: ['yellow', 'red', 'second_yellow', null] },
+					playerIn: nullable('string'),
+					playerOut: nullable('string'),
+				},
+			},
+			LineupEntry: {
+				type: 'object',
+				required: ['teamId', 'player', 'shirtNumber', 'position', 'starter'],
+				properties: {
+					teamId: int,
+					player: str,
+					shirtNumber: nullable('integer'),
+					position: nullable('string'),
+					starter: { type: 'boolean' },
+				},
+			},
 			MatchDetail: {
-				allOf: [
-					{ $ref: '#/components/schemas/Match' },
-					{
-						type: 'object',
+				type: 'object',
+				required: [...MATCH_REQUIRED, 'venue', 'events', 'lineups', 'headToHead', 'table'],
+				properties: {
+					...matchProperties,
+					venue: {
+						type: ['object', 'null'],
+						required: ['name', 'city'],
+						properties: { name: str, city: nullable('string') },
+					},
+					events: { type: 'array', items: ref('MatchEvent') },
+					lineups: { type: 'array', items: ref('LineupEntry') },
+					headToHead: ref('HeadToHead'),
+					table: {
+						type: ['object', 'null'],
+						description: 'Rows of the match table around both teams; null for knockout matches',
+						required: ['group', 'rows'],
 						properties: {
-							events: {
-								type: 'array',
-								items: {
-									type: 'object',
-									properties: {
-										type: { type: 'string' },
-										minute: { type: ['integer', 'null'] },
-										stoppage: { type: ['integer', 'null'] },
-										side: { type: ['string', 'null'] },
-										teamId: { type: ['integer', 'null'] },
-										player: { type: ['string', 'null'] },
-										penalty: { type: 'boolean' },
-										ownGoal: { type: 'boolean' },
-									},
-								},
-							},
-							headToHead: { $ref: '#/components/schemas/HeadToHead' },
-							table: { type: ['object', 'null'] },
+							group: nullable('string'),
+							rows: { type: 'array', items: ref('StandingRow') },
 						},
 					},
-				],
+				},
+			},
+			SquadPlayer: {
+				type: 'object',
+				required: ['name', 'shirtNumber', 'position', 'dateOfBirth', 'club'],
+				properties: {
+					name: str,
+					shirtNumber: nullable('integer'),
+					position: nullable('string'),
+					dateOfBirth: nullable('string', { format: 'date' }),
+					club: nullable('string'),
+				},
 			},
 			Team: {
 				type: 'object',
+				required: [
+					'id',
+					'name',
+					'shortName',
+					'slug',
+					'tla',
+					'isNational',
+					'countryCode',
+					'colours',
+					'form',
+					'standing',
+					'results',
+					'fixtures',
+					'squad',
+				],
 				properties: {
-					id: { type: 'integer' },
-					name: { type: 'string' },
-					slug: { type: 'string' },
-					form: { type: 'string' },
-					standing: { type: ['object', 'null'] },
-					results: { type: 'array', items: { $ref: '#/components/schemas/Match' } },
-					fixtures: { type: 'array', items: { $ref: '#/components/schemas/Match' } },
-					squad: { type: ['object', 'null'] },
+					id: int,
+					name: str,
+					shortName: str,
+					slug: str,
+					tla: nullable('string'),
+					isNational: { type: 'boolean' },
+					countryCode: nullable('string'),
+					colours: {
+						type: 'object',
+						required: ['primary', 'secondary'],
+						properties: { primary: str, secondary: str },
+					},
+					form: {
+						type: 'string',
+						description: 'Last five results across competitions, oldest first',
+					},
+					standing: {
+						type: ['object', 'null'],
+						description: 'The team in its latest table',
+						required: ['competition', 'season', 'group', 'teams', 'row'],
+						properties: {
+							competition: ref('CompetitionRef'),
+							season: str,
+							group: nullable('string'),
+							teams: int,
+							row: ref('StandingRow'),
+						},
+					},
+					results: { type: 'array', items: ref('Match') },
+					fixtures: { type: 'array', items: ref('Match') },
+					squad: {
+						type: ['object', 'null'],
+						required: ['season', 'competition', 'players'],
+						properties: {
+							season: str,
+							competition: str,
+							players: { type: 'array', items: ref('SquadPlayer') },
+						},
+					},
+				},
+			},
+			Meeting: {
+				type: 'object',
+				required: ['id', 'kickoff', 'competition', 'homeTeamId', 'awayTeamId', 'score', 'pen'],
+				properties: {
+					id: int,
+					kickoff: { type: 'string', format: 'date-time' },
+					competition: { type: 'string', description: 'Competition name' },
+					homeTeamId: int,
+					awayTeamId: int,
+					score: {
+						...side,
+						type: 'object',
+						description: 'After extra time when played, else after 90 minutes',
+					},
+					pen: side,
 				},
 			},
 			HeadToHead: {
 				type: 'object',
+				required: [
+					'team1',
+					'team2',
+					'played',
+					'team1Wins',
+					'draws',
+					'team2Wins',
+					'team1Goals',
+					'team2Goals',
+					'meetings',
+				],
 				properties: {
-					team1: teamRef,
-					team2: teamRef,
-					played: { type: 'integer' },
-					team1Wins: { type: 'integer' },
-					draws: { type: 'integer' },
-					team2Wins: { type: 'integer' },
-					team1Goals: { type: 'integer' },
-					team2Goals: { type: 'integer' },
-					meetings: { type: 'array', items: { type: 'object' } },
+					team1: ref('TeamRef'),
+					team2: ref('TeamRef'),
+					played: int,
+					team1Wins: int,
+					draws: int,
+					team2Wins: int,
+					team1Goals: int,
+					team2Goals: int,
+					meetings: { type: 'array', items: ref('Meeting') },
 				},
 			},
 		},

@@ -3,7 +3,7 @@ import type { Database } from '~/server/db/client';
 import { cached } from '~/server/cache/data-cache';
 import { LISTS_TAG } from '~/server/cache/tags';
 import { json, query } from './sql';
-import type { CompetitionRef } from './shape';
+import { PLAYED_SQL, type CompetitionRef } from './shape';
 import { competitionWhere, type SeasonRef } from './standings';
 
 export interface CompetitionListItem extends CompetitionRef {
@@ -86,8 +86,7 @@ export async function getCompetition(
 				(SELECT coalesce(json_agg(json_build_object('id', s.id, 'label', s.label, 'name', s.name,
 					'startDate', s.start_date, 'endDate', s.end_date,
 					'matches', (SELECT count(*) FROM matches m WHERE m.season_id = s.id),
-					'played', (SELECT count(*) FROM matches m WHERE m.season_id = s.id
-						AND m.status IN ('finished', 'finished_aet', 'finished_pen', 'awarded')))
+					'played', (SELECT count(*) FROM matches m WHERE m.season_id = s.id AND ${PLAYED_SQL}))
 					ORDER BY s.start_date DESC NULLS LAST, s.label DESC), '[]')
 					FROM seasons s WHERE s.competition_id = c.id) AS seasons
 			FROM competitions c WHERE ${competitionWhere(idOrSlug)}`,

@@ -111,3 +111,11 @@ export function toMatch(raw: unknown, now: Date): MatchSummary {
 
 /** Statuses whose score counts in tables (SQL list). */
 export const RESULT_STATUS_SQL = sql.raw(`('finished', 'finished_aet', 'finished_pen', 'awarded')`);
+
+/**
+ * "This match has been played", for counts (a season's `played`), on a row aliased `m`.
+ * A past match the replay feed is playing back "as if live" has status `live` for the
+ * replay's length but was played long ago: it counts. (Tables and results keep showing it
+ * as live on purpose: the live table moves with the replay.)
+ */
+export const PLAYED_SQL = sql`(m.status IN ${RESULT_STATUS_SQL} OR EXISTS (SELECT 1 FROM live_replays r WHERE r.match_id = m.id))`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay, formatKickoff } from '~/server/views/format';
-import { itemListLd, matchLd } from '~/server/views/jsonld';
+import { itemListLd } from '~/server/seo/jsonld/lists';
+import { sportsEventLd as matchLd } from '~/server/seo/jsonld/football';
 
 describe('kick-off formatting', () => {
 	const kickoff = '2025-08-15T19:00:00.000Z'; // Liverpool v Bournemouth
@@ -37,9 +38,17 @@ describe('structured data', () => {
 				id: 7,
 				kickoffAt: new Date('2022-12-18T15:00:00Z'),
 				status: 'finished_pen',
-				home: { id: 1, name: 'Argentina' },
-				away: { id: 2, name: 'France' },
-				competition: { name: 'FIFA World Cup' },
+				kickoffTimeKnown: true,
+				round: 'Final',
+				home: { id: 1, name: 'Argentina', slug: 'argentina' },
+				away: { id: 2, name: 'France', slug: 'france' },
+				competition: {
+					name: 'FIFA World Cup',
+					slug: 'world-cup',
+					type: 'tournament',
+					areaName: 'World',
+				},
+				season: { id: 1, label: '2022' },
 			} as never,
 			'https://example.test',
 			'en',
@@ -47,7 +56,7 @@ describe('structured data', () => {
 		);
 		expect(ld['@type']).toBe('SportsEvent');
 		expect(ld.startDate).toBe('2022-12-18T15:00:00.000Z');
-		expect(ld.homeTeam.name).toBe('Argentina');
+		expect(JSON.parse(JSON.stringify(ld)).homeTeam.name).toBe('Argentina');
 		expect(ld.url).toBe('https://example.test/en/match/7');
 		expect(JSON.parse(JSON.stringify(ld)).location.name).toBe('Lusail Stadium');
 	});

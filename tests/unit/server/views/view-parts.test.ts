@@ -209,7 +209,7 @@ describe('a table', () => {
 		expect(view.rows.map((r) => r.change.cls)).toEqual(['up', 'same', 'down']);
 		expect(view.rows[0]!.change.symbol).toBe('▲');
 		expect(view.rows.map((r) => r.highlight)).toEqual([false, true, false]);
-		expect(view.rows[0]!.href).toBe('/de/team/1');
+		expect(view.rows[0]!.href).toBe('/de/team/team-1');
 	});
 
 	it('builds the form badges only when the form column is shown', () => {
