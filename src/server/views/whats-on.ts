@@ -9,6 +9,7 @@ import { listMatches } from '~/server/football/queries/matches';
 import type { MatchSummary } from '~/server/football/queries/shape';
 import { getStandings } from '~/server/football/queries/standings';
 import { localHref } from '~/lib/locale-resolution';
+import { leaguePath } from '~/lib/urls';
 import type { ViewContext } from './context';
 import { competitionBlockView, type CompetitionBlockView } from './day-parts';
 import { type TableView, tableView } from './league-table';
@@ -88,7 +89,7 @@ export async function whatsOnView(ctx: ViewContext, now = new Date()): Promise<W
 		return [
 			{
 				table: tableView(first.rows.slice(0, TABLE_ROWS), { caption, showForm: false }, ctx),
-				href: localHref(locale, `/league/${s.competition.id}`),
+				href: localHref(locale, leaguePath(s.competition)),
 				link: t('football:home.fullTable', { competition: s.competition.name }),
 			},
 		];
