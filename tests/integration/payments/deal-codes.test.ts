@@ -26,11 +26,13 @@ const guess = (i: number) => `GUESS${i}`;
 async function postCheckout(user: { id: string; email: string }, body: unknown, client: string) {
 	const request = new Request('http://matchday.test/api/checkout', {
 		method: 'POST',
-		headers: { 'content-type': 'application/json' },
+		headers: { 'content-type': 'application/json', origin: 'http://matchday.test' },
 		body: JSON.stringify(body),
 	});
 	const run = checkoutRoute.POST as unknown as (ctx: unknown) => Promise<Response>;
-	return run({ request, locals: { user }, clientAddress: client });
+	// What the auth middleware leaves for a signed-in visitor posting from our own pages.
+	const locals = { user, session: { id: `session-${user.id}` }, origin: 'http://matchday.test' };
+	return run({ request, locals, clientAddress: client });
 }
 
 describe('finding 14: deal codes', () => {
