@@ -7,7 +7,7 @@ import { buildCalendar } from '~/server/football/ical';
 import { importFootballData } from '~/server/football/import';
 import { calendarMatches } from '~/server/football/queries/calendar';
 import { getCompetition, listCompetitionsByArea } from '~/server/football/queries/competitions';
-import { getHeadToHeadBySlug } from '~/server/football/queries/head-to-head';
+import { getHeadToHead, getHeadToHeadBySlug } from '~/server/football/queries/head-to-head';
 import { hotMatches } from '~/server/football/queries/hot';
 import { getMatchDetail } from '~/server/football/queries/match-detail';
 import { listMatches, matchesForDay } from '~/server/football/queries/matches';
@@ -45,6 +45,16 @@ describe.each(ENGINES)('football queries on %s', (engine) => {
 	afterAll(async () => {
 		clearDataCache();
 		await t?.close();
+	});
+
+	// Finding 6: a key of digits too large for an integer column is no team and no
+	// competition (it reached the database as an out-of-range integer: a 500).
+	it('finding 6: a key of digits beyond the integer range finds nothing, never an error', async () => {
+		const huge = '99999999999999999999';
+		expect(await getTeamDetail(db, huge)).toBeUndefined();
+		expect(await getStandings(db, huge)).toBeUndefined();
+		expect(await getHeadToHead(db, huge, '1')).toBeUndefined();
+		expect(await getTeamDetail(db, '2147483648')).toBeUndefined();
 	});
 
 	it('groups competitions by area and lists seasons newest first', async () => {

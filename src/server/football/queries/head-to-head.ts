@@ -4,7 +4,7 @@ import { cached } from '~/server/cache/data-cache';
 import { LISTS_TAG } from '~/server/cache/tags';
 import { computeHeadToHead, type H2HMatch, type HeadToHead } from '../tables/head-to-head';
 import type { TeamRef } from '../tables/standings';
-import { json, query, toDate } from './sql';
+import { idOrSlugWhere, json, query, toDate } from './sql';
 import { RESULT_STATUS_SQL } from './shape';
 
 export interface RawMeeting {
@@ -36,10 +36,7 @@ export function h2hMatchesFrom(rows: RawMeeting[]): H2HMatch[] {
 	}));
 }
 
-const teamWhere = (alias: string, idOrSlug: string | number) =>
-	/^\d+$/.test(String(idOrSlug))
-		? sql`${sql.raw(alias)}.id = ${Number(idOrSlug)}`
-		: sql`${sql.raw(alias)}.slug = ${String(idOrSlug)}`;
+const teamWhere = idOrSlugWhere;
 
 /**
  * Every meeting of two teams in the data (ids or slugs), with the record from team1's

@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { parseDbId } from '~/lib/input';
 import type { Database } from '~/server/db/client';
 
 /**
@@ -20,4 +21,16 @@ export const toInt = (v: unknown): number => Number(v);
 /** A JSON column: already parsed by both drivers, but tolerate text. */
 export function json<T>(v: unknown): T {
 	return (typeof v === 'string' ? JSON.parse(v) : v) as T;
+}
+
+/**
+ * `alias.id = n` for a key of digits, `alias.slug = key` otherwise: the one rule by which
+ * pages and the API name a team or competition. Digits that do not fit an integer column
+ * match nothing (they would reach the database as an out-of-range integer, finding 6).
+ */
+export function idOrSlugWhere(alias: string, key: string | number): SQL {
+	const s = String(key);
+	if (!/^\d+$/.test(s)) return sql`${sql.raw(alias)}.slug = ${s}`;
+	const id = parseDbId(s);
+	return id === null ? sql`false` : sql`${sql.raw(alias)}.id = ${id}`;
 }

@@ -4,7 +4,7 @@ import { cached } from '~/server/cache/data-cache';
 import { LISTS_TAG } from '~/server/cache/tags';
 import { tieBreakRule, type TieBreakRule } from '../tables/rules';
 import { computeTable, type TableMatch, type TableRow, type TeamRef } from '../tables/standings';
-import { json, query, toDate } from './sql';
+import { idOrSlugWhere, json, query, toDate } from './sql';
 import { RESULT_STATUS_SQL, type CompetitionRef } from './shape';
 
 export interface SeasonRef {
@@ -41,8 +41,7 @@ const TABLE_STAGES = sql.raw(`('regular', 'league_phase', 'group')`);
 
 /** Competition by numeric id or slug (the two forms pages and the API accept). */
 export function competitionWhere(idOrSlug: string | number) {
-	const s = String(idOrSlug);
-	return /^\d+$/.test(s) ? sql`c.id = ${Number(s)}` : sql`c.slug = ${s}`;
+	return idOrSlugWhere('c', idOrSlug);
 }
 
 /**

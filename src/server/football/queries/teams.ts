@@ -4,7 +4,7 @@ import { cached } from '~/server/cache/data-cache';
 import { LISTS_TAG } from '~/server/cache/tags';
 import { tieBreakRule } from '../tables/rules';
 import type { TableRow, TeamRef } from '../tables/standings';
-import { json, query } from './sql';
+import { idOrSlugWhere, json, query } from './sql';
 import {
 	MATCH_JOINS,
 	MATCH_JSON,
@@ -44,10 +44,7 @@ export interface TeamDetail {
 	squad: { season: string; competition: string; players: SquadPlayer[] } | null;
 }
 
-const teamWhere = (idOrSlug: string | number) =>
-	/^\d+$/.test(String(idOrSlug))
-		? sql`t.id = ${Number(idOrSlug)}`
-		: sql`t.slug = ${String(idOrSlug)}`;
+const teamWhere = (idOrSlug: string | number) => idOrSlugWhere('t', idOrSlug);
 
 /**
  * A team page's data in ONE round trip: the team, recent results and next fixtures, form,
