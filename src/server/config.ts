@@ -30,6 +30,8 @@ const schema = z.object({
 	ADMIN_EMAIL: z.email().optional(),
 	/** Comma-separated proxy addresses whose X-Forwarded-* headers we believe. */
 	TRUSTED_PROXIES: z.string().default(''),
+	/** Accounts one client address may register per hour (a school or office behind one NAT may need more). */
+	REGISTER_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
 	DATA_DIR: z.string().default('.data'),
 	/** The in-process route cache of public pages; `off` for benchmarks of raw rendering. */
 	ROUTE_CACHE: z.enum(['on', 'off']).default('on'),

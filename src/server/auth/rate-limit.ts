@@ -1,3 +1,4 @@
+import { config } from '~/server/config';
 import { now } from '../clock';
 
 /** Bounds memory: past this many keys the oldest are dropped. */
@@ -18,9 +19,14 @@ export class SlidingWindowLimiter {
 	private readonly hits = new Map<string, number[]>();
 
 	constructor(
-		readonly limit: number,
+		/** A number, or a function read at each check (a limit that comes from the settings). */
+		private readonly max: number | (() => number),
 		readonly windowMs: number,
 	) {}
+
+	get limit(): number {
+		return typeof this.max === 'function' ? this.max() : this.max;
+	}
 
 	/** Counts one attempt for `key` unless the key is already over its limit. */
 	hit(key: string): RateDecision {
@@ -65,7 +71,10 @@ export const limits = {
 	loginPerClient: new SlidingWindowLimiter(50, 15 * MINUTE),
 	cmsLoginPerEmail: new SlidingWindowLimiter(5, 15 * MINUTE),
 	cmsLoginPerClient: new SlidingWindowLimiter(5, 15 * MINUTE),
-	registerPerClient: new SlidingWindowLimiter(10, 60 * MINUTE),
+	registerPerClient: new SlidingWindowLimiter(
+		() => config().REGISTER_PER_CLIENT_PER_HOUR,
+		60 * MINUTE,
+	),
 	forgotPerClient: new SlidingWindowLimiter(10, 15 * MINUTE),
 	/** Mails per address: beyond it the answer is unchanged, the mail is simply not sent. */
 	resetMailsPerEmail: new SlidingWindowLimiter(5, 60 * MINUTE),
