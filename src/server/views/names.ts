@@ -13,6 +13,7 @@ import { LOCALE_TAGS } from '~/i18n/locales';
 import { isDisplayRegion, placeName, regionOf } from '~/lib/football/regions';
 import { getDb } from '~/server/db/client';
 import { nationRegions } from '~/server/football/queries/nations';
+import { COMPETITIONS } from '~/server/football/import/sources';
 import type { MatchSummary } from '~/server/football/queries/shape';
 import type { ViewContext } from './context';
 
@@ -28,8 +29,14 @@ export interface Names {
 	team<T extends NamedTeam>(team: T): T;
 	/** The match with its teams, competition and round in the visitor's language. */
 	match(m: MatchSummary): MatchSummary;
+	/** A live snapshot match (an island's first paint) with its names in the visitor's language. */
+	snapshot<M extends LiveNamed>(m: M): M;
 	/** A competition's name, by its slug; `fallback` (the data's name) when not translated. */
 	competition(slug: string, fallback: string): string;
+	/** The competition with its name and its area's name in the visitor's language. */
+	competitionRef<C extends { slug: string; name: string; code?: string; areaName?: string }>(
+		c: C,
+	): C;
 	/** An area ("ENG", "EUR", "WLD") or country code's name; `fallback` when unknown. */
 	area(code: string, fallback: string): string;
 	/** A round label of the data ("Matchday 14", "Finals, Quarterfinals", "Final"). */
@@ -39,6 +46,16 @@ export interface Names {
 }
 
 type Translate = ViewContext['t'];
+
+/** What a live match names (lib/live/match-state.ts). */
+interface LiveNamed {
+	home: NamedTeam;
+	away: NamedTeam;
+	competition?: { slug: string; name: string };
+}
+
+/** A competition's area code ("ENG", "EUR") by its code: match shapes carry only the area's name. */
+const AREA_OF = new Map(COMPETITIONS.map((c) => [c.code, c.areaCode]));
 
 /** The message of a recurring round label, or null when the label is not one of them. */
 function roundMessage(round: string, t: Translate): string | null {
@@ -107,22 +124,49 @@ export function makeNames(
 		const m = /^Group (\w+)$/i.exec(g.trim());
 		return m ? t('football:rounds.group', { group: m[1] }) : g;
 	};
+	const area = (code: string, fallback: string) => {
+		if (english) return fallback;
+		const region = regionOf(code);
+		return (region && place(region)) || fallback;
+	};
+	const competitionRef = <
+		C extends { slug: string; name: string; code?: string; areaName?: string },
+	>(
+		c: C,
+	): C => {
+		const areaCode = c.code === undefined ? undefined : AREA_OF.get(c.code);
+		return {
+			...c,
+			name: competition(c.slug, c.name),
+			...(c.areaName !== undefined && areaCode ? { areaName: area(areaCode, c.areaName) } : {}),
+		};
+	};
 	return {
 		team,
 		match: (m) => ({
 			...m,
 			home: team(m.home),
 			away: team(m.away),
-			competition: { ...m.competition, name: competition(m.competition.slug, m.competition.name) },
+			competition: competitionRef(m.competition),
 			round: round(m.round),
 			groupName: m.groupName === null ? null : group(m.groupName),
 		}),
+		snapshot: (m) => ({
+			...m,
+			home: team(m.home),
+			away: team(m.away),
+			...(m.competition
+				? {
+						competition: {
+							...m.competition,
+							name: competition(m.competition.slug, m.competition.name),
+						},
+					}
+				: {}),
+		}),
 		competition,
-		area: (code, fallback) => {
-			if (english) return fallback;
-			const region = regionOf(code);
-			return (region && place(region)) || fallback;
-		},
+		competitionRef,
+		area,
 		round,
 		group,
 	};
