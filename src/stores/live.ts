@@ -164,7 +164,17 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 			const current = $liveMatches.get()[m.matchId];
 			if (current?.version !== undefined && m.version !== undefined && m.version < current.version)
 				continue;
-			$liveMatches.setKey(m.matchId, withMinuteAt(m, now));
+			// The page seeded its matches with names in the visitor's language; the shared SSE
+			// snapshot names them as the data does, so names already held are kept.
+			const named = current
+				? {
+						...m,
+						home: current.home,
+						away: current.away,
+						competition: current.competition ?? m.competition,
+					}
+				: m;
+			$liveMatches.setKey(m.matchId, withMinuteAt(named, now));
 		}
 		return;
 	}

@@ -212,7 +212,13 @@ export async function getLeagueView(
 			return live && liveLabels && fixtures.length > 0
 				? {
 						live: true,
-						island: { rows: tb.rows, fixtures, initial: liveInitial, labels: liveLabels, caption },
+						island: {
+							rows: tb.rows,
+							fixtures,
+							initial: liveInitial.map((m) => names.snapshot(m)),
+							labels: liveLabels,
+							caption,
+						},
 					}
 				: { live: false, table: tableView(tb.rows, { caption, showForm: !grouped }, ctx) };
 		}),

@@ -185,7 +185,7 @@ export async function getMatchCentreView(
 			],
 			ctx,
 		),
-		live: data.live ? { initial: data.live, labels: matchCentreLabels(t) } : null,
+		live: data.live ? { initial: names.snapshot(data.live), labels: matchCentreLabels(t) } : null,
 		timeline: timelineView(events, t),
 		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,
 		h2h: h2hSummaryView(h2h, t),
