@@ -18,7 +18,7 @@ export async function nationRegions(db: Database): Promise<ReadonlyMap<number, s
 		);
 		const out = new Map<number, string>();
 		for (const r of rows) {
-			const region = regionOf(r.country_code ?? r.tla);
+			const region = regionOf(r.country_code) ?? regionOf(r.tla);
 			if (region) out.set(Number(r.id), region);
 		}
 		return out;
