@@ -197,7 +197,7 @@ export async function getMatchCentreView(
 			homeGoals: x.homeGoals,
 			awayGoals: x.awayGoals,
 			away: homeFirst(x) ? m.away.name : m.home.name,
-			competition: x.competition,
+			competition: names.competitionNamed(x.competition),
 		})),
 		allMeetingsHref: localHref(locale, `/team/head-to-head/${m.home.slug}-vs-${m.away.slug}`),
 		beacon: localHref(locale, `${matchPath(m)}/seen.gif`),

@@ -33,6 +33,8 @@ export interface Names {
 	snapshot<M extends LiveNamed>(m: M): M;
 	/** A competition's name, by its slug; `fallback` (the data's name) when not translated. */
 	competition(slug: string, fallback: string): string;
+	/** A competition's name given only its name in the data (head-to-head meetings). */
+	competitionNamed(name: string): string;
 	/** The competition with its name and its area's name in the visitor's language. */
 	competitionRef<C extends { slug: string; name: string; code?: string; areaName?: string }>(
 		c: C,
@@ -56,6 +58,8 @@ interface LiveNamed {
 
 /** A competition's area code ("ENG", "EUR") by its code: match shapes carry only the area's name. */
 const AREA_OF = new Map(COMPETITIONS.map((c) => [c.code, c.areaCode]));
+/** A competition's slug by its name in the data (head-to-head meetings carry only the name). */
+const SLUG_OF_NAME = new Map(COMPETITIONS.map((c) => [c.name, c.slug]));
 
 /** The message of a recurring round label, or null when the label is not one of them. */
 function roundMessage(round: string, t: Translate): string | null {
@@ -165,6 +169,10 @@ export function makeNames(
 				: {}),
 		}),
 		competition,
+		competitionNamed: (name) => {
+			const slug = SLUG_OF_NAME.get(name);
+			return slug ? competition(slug, name) : name;
+		},
 		competitionRef,
 		area,
 		round,

@@ -58,6 +58,7 @@ describe("issue 12: names in the visitor's language", () => {
 		const ld = JSON.stringify(view.structuredData);
 		expect(ld).toContain('Argentinien');
 		expect(ld).not.toContain('"Argentina"');
+		expect(view.meetings[0]!.competition).toBe('FIFA-Weltmeisterschaft');
 		expect(view.meetings.every((x) => !/Argentina\b|France\b/.test(`${x.home} ${x.away}`))).toBe(
 			true,
 		);
