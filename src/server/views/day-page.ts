@@ -21,7 +21,7 @@ import {
 	type DayLink,
 } from './day-parts';
 import { formatDay } from './format';
-import { namesFor } from './names';
+import { liveNames, namesFor } from './names';
 import { homeLd, homeMatchItems, itemListLd, matchItems } from '~/server/seo/jsonld/lists';
 import { dateStrip, parsePageKey } from './page-keys';
 import { type WhatsOnView, whatsOnView } from './whats-on';
@@ -184,7 +184,7 @@ function dayMatchesView(
 						initial: data.live,
 						matchIds: data.liveAll ? null : data.live.map((m) => m.matchId),
 						matchHref: localHref(locale, '/match/{id}'),
-						labels: liveLabels(t),
+						labels: { ...liveLabels(t), names: liveNames(ctx) },
 					}
 				: null,
 		blocks,

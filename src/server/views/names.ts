@@ -10,7 +10,8 @@
  * language ("1. Round" reads "Matchday 1").
  */
 import { LOCALE_TAGS } from '~/i18n/locales';
-import { isDisplayRegion, placeName, regionOf } from '~/lib/football/regions';
+import { isDisplayRegion, NAMED_NATIONS, placeName, regionOf } from '~/lib/football/regions';
+import type { LiveNames } from '~/lib/live/names';
 import { getDb } from '~/server/db/client';
 import { nationRegions } from '~/server/football/queries/nations';
 import { COMPETITIONS } from '~/server/football/import/sources';
@@ -183,4 +184,22 @@ export function makeNames(
 /** The visitor's names (one cached lookup of the national teams). */
 export async function namesFor(ctx: Pick<ViewContext, 'locale' | 't'>): Promise<Names> {
 	return makeNames(ctx, await nationRegions(await getDb()));
+}
+
+/**
+ * What the browser needs to name live matches first met in the shared live stream
+ * (lib/live/names.ts); null in English, which keeps the data's names.
+ */
+export function liveNames(ctx: Pick<ViewContext, 'locale' | 't'>): LiveNames | null {
+	if (ctx.locale === 'en') return null;
+	return {
+		lang: LOCALE_TAGS[ctx.locale],
+		nations: Object.fromEntries(NAMED_NATIONS.map((c) => [c, ctx.t(`football:nations.${c}`)])),
+		competitions: Object.fromEntries(
+			COMPETITIONS.map((c) => [
+				c.slug,
+				ctx.t(`football:competitions.${c.slug}`, { defaultValue: c.name }),
+			]),
+		),
+	};
 }
