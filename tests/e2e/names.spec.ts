@@ -41,3 +41,49 @@ test('/de/league names areas in German; clubs keep their names', async ({ page }
 	await page.goto('/de/league/premier-league');
 	await expect(page.locator('table.league-table')).toContainText('FC');
 });
+
+// Euro matches are replayed in the browser tests (playwright.config.ts): national teams.
+const ENGLISH_ONLY = [
+	'Germany',
+	'Switzerland',
+	'Netherlands',
+	'Spain',
+	'Italy',
+	'Scotland',
+	'Hungary',
+	'Croatia',
+	'Albania',
+	'Slovenia',
+	'Denmark',
+	'Serbia',
+	'Poland',
+	'Austria',
+	'France',
+	'Belgium',
+	'Slovakia',
+	'Romania',
+	'Ukraine',
+	'Turkey',
+	'Türkiye',
+	'Czech Republic',
+	'Czechia',
+	'Finland',
+	'Sweden',
+	'Russia',
+	'North Macedonia',
+];
+
+test('/de/live-matches keeps German names once the live stream has sent its snapshot', async ({
+	page,
+}) => {
+	test.setTimeout(60_000);
+	await page.goto('/de/live-matches');
+	await expect(page.getByTestId('live-age')).toHaveAttribute('data-state', 'open', {
+		timeout: 20_000,
+	});
+	const teams = page.locator('.live-list li[data-match-id] .live-team');
+	await expect(teams.first()).toBeVisible({ timeout: 20_000 });
+	// The age shows a number once a stream message (its snapshot first) has been applied.
+	await expect(page.getByTestId('live-age')).toHaveText(/\d/, { timeout: 20_000 });
+	for (const name of await teams.allInnerTexts()) expect(ENGLISH_ONLY).not.toContain(name.trim());
+});
