@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveTeam } from '~/lib/live/match-state';
 import { nameLiveMatch, type LiveNames } from '~/lib/live/names';
 
 // Issue 12: the live stream is one for every locale and names teams as the data does. A
@@ -14,9 +15,9 @@ const de: LiveNames = {
 	nations: { ENG: 'England', SCO: 'Schottland' },
 	competitions: { euro: 'UEFA-Europameisterschaft' },
 };
-const match = (id: string, home: object, away: object) => ({
+const match = (id: string, home: LiveTeam, away: LiveTeam) => ({
 	matchId: id,
-	status: 'live',
+	status: 'live' as const,
 	minute: 10,
 	score: { home: 0, away: 0 },
 	home,
@@ -55,7 +56,7 @@ describe("issue 12: live names in the visitor's language", () => {
 			de,
 		);
 		expect([m.home.name, m.away.name]).toEqual(['Deutschland', 'Schottland']);
-		expect(m.competition.name).toBe('UEFA-Europameisterschaft');
+		expect(m.competition?.name).toBe('UEFA-Europameisterschaft');
 		const club = nameLiveMatch(
 			match('2', { id: 3, name: 'Liverpool FC', region: null }, { id: 4, name: 'Everton FC' }),
 			de,
