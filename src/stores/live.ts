@@ -1,5 +1,6 @@
 import { atom, map } from 'nanostores';
 import type { LiveMatchState } from '~/lib/live/match-state';
+import { nameLiveMatch, type LiveNames } from '~/lib/live/names';
 import { $spoiler } from './spoiler';
 
 export type { LiveMatchState };
@@ -42,7 +43,15 @@ let announceSeq = 0;
 const delayed = new Set<ReturnType<typeof setTimeout>>();
 
 /** Seeds the store with a server-rendered snapshot (first paint), without overwriting newer data. */
-export function seedMatches(matches: LiveMatchState[]): void {
+/** The visitor's names for matches first met in the stream (lib/live/names.ts). */
+let names: LiveNames | null = null;
+
+/**
+ * Seeds the store with a page's first paint (already named in the visitor's language) and
+ * keeps `liveNames` to name matches the stream brings later.
+ */
+export function seedMatches(matches: LiveMatchState[], liveNames?: LiveNames | null): void {
+	if (liveNames !== undefined) names = liveNames;
 	for (const m of matches) {
 		if (!$liveMatches.get()[m.matchId]) $liveMatches.setKey(m.matchId, withMinuteAt(m, Date.now()));
 	}
@@ -164,7 +173,17 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 			const current = $liveMatches.get()[m.matchId];
 			if (current?.version !== undefined && m.version !== undefined && m.version < current.version)
 				continue;
-			$liveMatches.setKey(m.matchId, withMinuteAt(m, now));
+			// The page seeded its matches with names in the visitor's language; the shared SSE
+			// snapshot names them as the data does, so names already held are kept.
+			const named = current
+				? {
+						...m,
+						home: current.home,
+						away: current.away,
+						competition: current.competition ?? m.competition,
+					}
+				: nameLiveMatch(m, names);
+			$liveMatches.setKey(m.matchId, withMinuteAt(named, now));
 		}
 		return;
 	}
@@ -272,6 +291,7 @@ export function resetLiveForTests(): void {
 	delayed.clear();
 	lastAnnounce = -Infinity;
 	pendingAnnounce = null;
+	names = null;
 	$liveMatches.set({});
 	$liveConnection.set('connecting');
 	$lastUpdate.set(null);

@@ -99,7 +99,7 @@ export default function LiveScoresList({
 
 	// biome-ignore lint/correctness/useExhaustiveDependencies: seed and subscribe once on mount; later props never replace the live store
 	useEffect(() => {
-		seedMatches(initial);
+		seedMatches(initial, labels.names);
 		return watchMatches(matchIds);
 	}, []);
 

@@ -1,3 +1,5 @@
+import type { LiveNames } from './names';
+
 /**
  * Already-translated strings the live islands take as props (server side: `live:*` keys,
  * built by `src/server/live/labels.ts`). It lives in lib/ because the server builds these
@@ -27,6 +29,8 @@ export interface LiveLabels {
 	spoilerDelaySeconds: string;
 	announceGoal: string;
 	announceRed: string;
+	/** How to name matches first met in the live stream; absent in English (the data's names). */
+	names?: LiveNames | null;
 }
 
 /** Timeline entry kinds (the server's TIMELINE_TYPES) and statistics the match centre names. */

@@ -13,6 +13,13 @@ export interface Score {
 	away: number;
 }
 
+/** A team of a live match. The browser names national teams from `region` (live/names.ts). */
+export interface LiveTeam {
+	id: number;
+	name: string;
+	region?: string | null;
+}
+
 /** A match's live state as the server reads it from the `matches` table. */
 export interface MatchState {
 	matchId: string;
@@ -25,8 +32,9 @@ export interface MatchState {
 	version: number;
 	updatedAt: string;
 	kickoffAt: string;
-	home: { id: number; name: string };
-	away: { id: number; name: string };
+	/** `region`: a national team's place code (lib/football/regions.ts), null for a club. */
+	home: LiveTeam;
+	away: LiveTeam;
 	/** What the live list groups by, like the day list. */
 	competition: { id: number; name: string; slug: string };
 	isReplay: boolean;

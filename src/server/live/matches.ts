@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import type { Queryable } from './log';
+import { regionOf } from '~/lib/football/regions';
 import type { MatchState, MatchStatus, Score } from '~/lib/live/match-state';
 
 /**
@@ -27,8 +28,12 @@ interface RawRow {
 	kickoff_at: Date | string;
 	home_id: number;
 	home_name: string;
+	home_code: string | null;
+	home_tla: string | null;
 	away_id: number;
 	away_name: string;
+	away_code: string | null;
+	away_tla: string | null;
 	competition_id: number;
 	competition_name: string;
 	competition_slug: string;
@@ -38,6 +43,10 @@ interface RawRow {
 const pair = (h: number | null, a: number | null): Score | null =>
 	h === null || a === null ? null : { home: Number(h), away: Number(a) };
 const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+/** A national team's place code (null for a club: its code is null), as views/names.ts reads it. */
+const nationRegion = (code: string | null, tla: string | null): string | null =>
+	code === null ? null : (regionOf(code) ?? regionOf(tla));
 
 function toState(r: RawRow): MatchState {
 	return {
@@ -51,8 +60,16 @@ function toState(r: RawRow): MatchState {
 		version: Number(r.version),
 		updatedAt: iso(r.updated_at),
 		kickoffAt: iso(r.kickoff_at),
-		home: { id: Number(r.home_id), name: r.home_name },
-		away: { id: Number(r.away_id), name: r.away_name },
+		home: {
+			id: Number(r.home_id),
+			name: r.home_name,
+			region: nationRegion(r.home_code, r.home_tla),
+		},
+		away: {
+			id: Number(r.away_id),
+			name: r.away_name,
+			region: nationRegion(r.away_code, r.away_tla),
+		},
 		competition: {
 			id: Number(r.competition_id),
 			name: r.competition_name,
@@ -65,6 +82,8 @@ function toState(r: RawRow): MatchState {
 const SELECT = sql`SELECT m.id, m.status, m.minute, m.ft_home, m.ft_away, m.ht_home, m.ht_away,
 	m.et_home, m.et_away, m.pen_home, m.pen_away, m.version, m.updated_at, m.kickoff_at,
 	h.id AS home_id, h.name AS home_name, a.id AS away_id, a.name AS away_name,
+	CASE WHEN h.is_national THEN h.country_code END AS home_code, h.tla AS home_tla,
+	CASE WHEN a.is_national THEN a.country_code END AS away_code, a.tla AS away_tla,
 	c.id AS competition_id, c.name AS competition_name, c.slug AS competition_slug,
 	(r.match_id IS NOT NULL) AS is_replay
 	FROM matches m

@@ -21,6 +21,7 @@ import {
 	type DayLink,
 } from './day-parts';
 import { formatDay } from './format';
+import { liveNames, namesFor } from './names';
 import { homeLd, homeMatchItems, itemListLd, matchItems } from '~/server/seo/jsonld/lists';
 import { dateStrip, parsePageKey } from './page-keys';
 import { type WhatsOnView, whatsOnView } from './whats-on';
@@ -183,7 +184,7 @@ function dayMatchesView(
 						initial: data.live,
 						matchIds: data.liveAll ? null : data.live.map((m) => m.matchId),
 						matchHref: localHref(locale, '/match/{id}'),
-						labels: liveLabels(t),
+						labels: { ...liveLabels(t), names: liveNames(ctx) },
 					}
 				: null,
 		blocks,
@@ -211,9 +212,27 @@ function dayMatchesView(
 	};
 }
 
+/** The day's data with every name in the visitor's language (views/names.ts). */
+async function localDayPage(data: DayPageData, ctx: ViewContext): Promise<DayPageData> {
+	const names = await namesFor(ctx);
+	return {
+		...data,
+		competition: data.competition && names.competitionRef(data.competition),
+		day: {
+			...data.day,
+			groups: data.day.groups.map((g) => ({
+				...g,
+				competition: names.competitionRef(g.competition),
+				matches: g.matches.map(names.match),
+			})),
+		},
+		live: data.live.map((m) => names.snapshot(m)),
+	};
+}
+
 /** The home page, `/home` and `/home-{key}`. */
 export async function getHomeView(key: string | undefined, ctx: ViewContext): Promise<DayView> {
-	const data = await getDayPage(key, ctx.timeZone);
+	const data = await localDayPage(await getDayPage(key, ctx.timeZone), ctx);
 	// The first screen of the site is never empty: a today without matches shows the latest.
 	const whatsOn = data.mode === 'today' && data.day.total === 0 ? await whatsOnView(ctx) : null;
 	const { locale, t, origin } = ctx;
@@ -275,7 +294,7 @@ function todayView(
 
 /** `/match` without an id: today's matches. */
 export async function getMatchDayView(ctx: ViewContext): Promise<DayView> {
-	const data = await getDayPage(undefined, ctx.timeZone);
+	const data = await localDayPage(await getDayPage(undefined, ctx.timeZone), ctx);
 	return todayView(
 		data,
 		{ title: 'football:match.todayTitle', description: 'football:match.todayDescription' },
@@ -288,8 +307,9 @@ export async function getSportView(
 	slug: string | undefined,
 	ctx: ViewContext,
 ): Promise<DayView | undefined> {
-	const data = await getSportPage(slug, ctx.timeZone);
-	if (!data) return undefined;
+	const raw = await getSportPage(slug, ctx.timeZone);
+	if (!raw) return undefined;
+	const data = await localDayPage(raw, ctx);
 	return todayView(
 		data,
 		{ title: 'football:sport.footballTitle', description: 'football:sport.footballDescription' },

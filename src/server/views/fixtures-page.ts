@@ -21,6 +21,7 @@ import {
 	type PaginationView,
 } from './day-parts';
 import { formatDay } from './format';
+import { namesFor } from './names';
 import { itemListLd, matchItems } from '~/server/seo/jsonld/lists';
 import { matchRows, type MatchRowView } from './match-row';
 import { dateStrip, isIsoDate, isSlug } from './page-keys';
@@ -131,8 +132,23 @@ export async function getFixturesView(
 	params: URLSearchParams,
 	ctx: ViewContext,
 ): Promise<FixturesView> {
-	const data = await getFixturesPage(params, ctx.timeZone);
+	const raw = await getFixturesPage(params, ctx.timeZone);
 	const { locale, t, origin } = ctx;
+	const names = await namesFor(ctx);
+	const data = {
+		...raw,
+		competition: raw.competition && names.competitionRef(raw.competition),
+		competitions: raw.competitions.map((c) => names.competitionRef(c)),
+		day: raw.day && {
+			...raw.day,
+			groups: raw.day.groups.map((g) => ({
+				...g,
+				competition: names.competitionRef(g.competition),
+				matches: g.matches.map(names.match),
+			})),
+		},
+		list: raw.list && { ...raw.list, items: raw.list.items.map(names.match) },
+	};
 	const href = (p: { date?: string | null; competition?: string | null; page?: number }) => {
 		const q = new URLSearchParams();
 		if (p.date) q.set('date', p.date);

@@ -12,6 +12,7 @@ import { namedWebPageLd } from '~/server/seo/jsonld/content';
 import { h2hPageLd } from '~/server/seo/jsonld/football';
 import { h2hSummaryView, type H2HSummaryView } from './match-parts';
 import { matchRows, teamView, type MatchRowView, type TeamView } from './match-row';
+import { namesFor } from './names';
 import { isSlug } from './page-keys';
 import { getTeamChoices } from './team-page';
 
@@ -85,10 +86,12 @@ export async function getH2HView(
 	slug: string | undefined,
 	ctx: ViewContext,
 ): Promise<H2HView | undefined> {
-	const data = await getH2HPage(slug);
-	if (!data) return undefined;
+	const raw = await getH2HPage(slug);
+	if (!raw) return undefined;
 	const { locale, t } = ctx;
-	const { h2h } = data;
+	const names = await namesFor(ctx);
+	const data = { ...raw, matches: raw.matches.map(names.match) };
+	const h2h = { ...raw.h2h, team1: names.team(raw.h2h.team1), team2: names.team(raw.h2h.team2) };
 	const vars = { team1: h2h.team1.name, team2: h2h.team2.name, count: h2h.played };
 	const title = t('football:h2h.pageTitle', vars);
 	const team = (tm: { id: number; name: string; slug: string }) => ({
@@ -134,10 +137,14 @@ export async function getH2HFormView(
 ): Promise<H2HFormView> {
 	const data = await getH2HForm(params);
 	const { locale, t, origin } = ctx;
+	const names = await namesFor(ctx);
+	const collator = new Intl.Collator(locale);
 	const options = (national: boolean, selected: string | null) =>
 		data.teams
 			.filter((tm) => Boolean(tm.isNational) === national)
-			.map((tm) => ({ value: tm.slug, name: tm.name, selected: tm.slug === selected }));
+			.map((tm) => ({ value: tm.slug, name: names.team(tm).name, selected: tm.slug === selected }))
+			// Nations are listed by the name the visitor reads ("Deutschland" under D).
+			.sort((a, b) => (national ? collator.compare(a.name, b.name) : 0));
 	const field = (name: 'team1' | 'team2', selected: string | null) => ({
 		name,
 		label: t(`football:h2h.${name}`),

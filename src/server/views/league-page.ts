@@ -19,6 +19,7 @@ import { leaguePageLd } from '~/server/seo/jsonld/football';
 import { itemListLd } from '~/server/seo/jsonld/lists';
 import { tableView, type TableView } from './league-table';
 import { matchRows, type MatchRowView } from './match-row';
+import { namesFor } from './names';
 
 /** `/league`: competitions grouped by country or area. */
 export async function getLeagueList(): Promise<AreaGroup[]> {
@@ -82,8 +83,12 @@ export interface LeagueListView {
 }
 
 export async function getLeagueListView(ctx: ViewContext): Promise<LeagueListView> {
-	const groups = await getLeagueList();
 	const { locale, t, origin } = ctx;
+	const names = await namesFor(ctx);
+	const groups = (await getLeagueList()).map((g) => ({
+		area: { ...g.area, name: names.area(g.area.code, g.area.name) },
+		competitions: g.competitions.map((c) => ({ ...c, name: names.competition(c.slug, c.name) })),
+	}));
 	const all = groups.flatMap((g) => g.competitions);
 	return {
 		structuredData: itemListLd(
@@ -161,7 +166,18 @@ export async function getLeagueView(
 	const data = await getLeaguePage(id, season);
 	if (!data) return undefined;
 	const { locale, t } = ctx;
-	const { competition, seasons, tables } = data.standings;
+	const names = await namesFor(ctx);
+	const competition = {
+		...data.standings.competition,
+		name: names.competition(data.standings.competition.slug, data.standings.competition.name),
+	};
+	const { seasons } = data.standings;
+	const tables = data.standings.tables.map((tb) => ({
+		...tb,
+		group: tb.group && names.group(tb.group),
+		rows: tb.rows.map((r) => ({ ...r, team: names.team(r.team) })),
+	}));
+	const fixtureMatches = data.fixtures.map(names.match);
 	const current = data.standings.season;
 	const vars = { competition: competition.name, season: current.label };
 	const grouped = tables.length > 1 || tables.some((tb) => tb.group);
@@ -178,7 +194,7 @@ export async function getLeagueView(
 		structuredData: leaguePageLd(
 			competition,
 			{ label: current.label, latest: data.latest, dates: current },
-			data.fixtures,
+			fixtureMatches,
 			ctx,
 		),
 		interactive: live,
@@ -196,12 +212,18 @@ export async function getLeagueView(
 			return live && liveLabels && fixtures.length > 0
 				? {
 						live: true,
-						island: { rows: tb.rows, fixtures, initial: liveInitial, labels: liveLabels, caption },
+						island: {
+							rows: tb.rows,
+							fixtures,
+							initial: liveInitial.map((m) => names.snapshot(m)),
+							labels: liveLabels,
+							caption,
+						},
 					}
 				: { live: false, table: tableView(tb.rows, { caption, showForm: !grouped }, ctx) };
 		}),
-		fixtures: matchRows(data.fixtures, ctx, { showDate: true }),
-		results: matchRows(data.results, ctx, { showDate: true }),
+		fixtures: matchRows(fixtureMatches, ctx, { showDate: true }),
+		results: matchRows(data.results.map(names.match), ctx, { showDate: true }),
 		allMatchesHref: localHref(locale, `/fixtures-results?competition=${competition.slug}`),
 		calendar: calendarLinks(
 			[
@@ -219,7 +241,7 @@ export async function getLeagueView(
 			rows: data.scorers.map((s) => ({
 				rank: s.rank,
 				player: s.player,
-				team: s.team.name,
+				team: names.team(s.team).name,
 				href: localHref(locale, teamPath(s.team)),
 				goals: s.goals,
 				penalties: s.penalties,

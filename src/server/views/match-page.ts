@@ -39,6 +39,7 @@ import {
 	type StatusView,
 	type TeamView,
 } from './match-row';
+import { namesFor } from './names';
 
 /**
  * `/match/{id}`: the match centre's data (one round trip on a miss, none on a hit: the
@@ -133,7 +134,19 @@ export async function getMatchCentreView(
 	const data = await getMatchCentre(id);
 	if (!data) return undefined;
 	const { locale, t, timeZone } = ctx;
-	const { match: m, events, lineups, headToHead: h2h, table, venue } = data.detail;
+	const names = await namesFor(ctx);
+	const { events, lineups, venue } = data.detail;
+	const m = names.match(data.detail.match);
+	const h2h = {
+		...data.detail.headToHead,
+		team1: names.team(data.detail.headToHead.team1),
+		team2: names.team(data.detail.headToHead.team2),
+	};
+	const table = data.detail.table && {
+		...data.detail.table,
+		group: data.detail.table.group && names.group(data.detail.table.group),
+		rows: data.detail.table.rows.map((r) => ({ ...r, team: names.team(r.team) })),
+	};
 	const vars = { home: m.home.name, away: m.away.name, competition: m.competition.name };
 	const homeFirst = (x: { homeTeamId: number }) => x.homeTeamId === m.home.id;
 	// The SportsEvent's superEvent carries the season's dates; the crumb links the season's
@@ -172,7 +185,7 @@ export async function getMatchCentreView(
 			],
 			ctx,
 		),
-		live: data.live ? { initial: data.live, labels: matchCentreLabels(t) } : null,
+		live: data.live ? { initial: names.snapshot(data.live), labels: matchCentreLabels(t) } : null,
 		timeline: timelineView(events, t),
 		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,
 		h2h: h2hSummaryView(h2h, t),
@@ -184,7 +197,7 @@ export async function getMatchCentreView(
 			homeGoals: x.homeGoals,
 			awayGoals: x.awayGoals,
 			away: homeFirst(x) ? m.away.name : m.home.name,
-			competition: x.competition,
+			competition: names.competitionNamed(x.competition),
 		})),
 		allMeetingsHref: localHref(locale, `/team/head-to-head/${m.home.slug}-vs-${m.away.slug}`),
 		beacon: localHref(locale, `${matchPath(m)}/seen.gif`),
@@ -219,7 +232,8 @@ export interface EmbedView extends MatchHead {
 /** The line-up widget of one match (framed on other sites). */
 export async function embedView(detail: MatchDetail, ctx: ViewContext): Promise<EmbedView> {
 	const { locale, t, origin } = ctx;
-	const { match: m, lineups, events } = detail;
+	const { lineups, events } = detail;
+	const m = (await namesFor(ctx)).match(detail.match);
 	return {
 		...matchHead(m, ctx),
 		title: t('football:embed.title', { home: m.home.name, away: m.away.name }),

@@ -10,6 +10,7 @@ import { mostPopularMatches, type PopularMatch } from '~/server/football/queries
 import type { MatchSummary } from '~/server/football/queries/shape';
 import type { ViewContext } from './context';
 import { formatDay } from './format';
+import { namesFor } from './names';
 import { itemListLd, matchItems } from '~/server/seo/jsonld/lists';
 import { matchRowView, type MatchRowView } from './match-row';
 import { parsePageKey } from './page-keys';
@@ -109,8 +110,9 @@ function ranked(
 export async function getHotView(ctx: ViewContext): Promise<HotView> {
 	const hot = await getHotPage();
 	const { t, locale } = ctx;
+	const names = await namesFor(ctx);
 	const items = hot.map((h) => ({
-		match: h.match,
+		match: names.match(h.match),
 		note: [
 			t('football:hot.points', { score: h.score }),
 			h.reasons.rivalry > 0 ? t('football:hot.rivalry') : '',
@@ -146,14 +148,17 @@ export async function getPopularView(
 ): Promise<RankedView> {
 	const data = await getPopularPage(key);
 	const { t } = ctx;
+	const names = await namesFor(ctx);
 	const title =
 		data.mode === 'date' && data.date
 			? t('football:popular.dateTitle', { date: formatDay(data.date, ctx.locale) })
 			: data.mode === 'competition' && data.competition
-				? t('football:popular.competitionTitle', { competition: data.competition.name })
+				? t('football:popular.competitionTitle', {
+						competition: names.competitionRef(data.competition).name,
+					})
 				: t('football:popular.title');
 	const items = data.items.map((p) => ({
-		match: p.match,
+		match: names.match(p.match),
 		note: t('football:popular.views', { count: p.views }),
 	}));
 	return ranked(

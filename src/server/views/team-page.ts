@@ -11,6 +11,7 @@ import { teamPageLd } from '~/server/seo/jsonld/football';
 import { itemListLd } from '~/server/seo/jsonld/lists';
 import { formView, tableView, type FormView, type TableView } from './league-table';
 import { matchRows, teamView, type MatchRowView } from './match-row';
+import { namesFor } from './names';
 
 export { getTeamList, type TeamListGroup } from '~/server/football/queries/team-list';
 
@@ -48,7 +49,15 @@ export interface TeamPageView {
  */
 export async function getTeamView(data: TeamDetail, ctx: ViewContext): Promise<TeamPageView> {
 	const { locale, t } = ctx;
-	const { team, standing, squad } = data;
+	const names = await namesFor(ctx);
+	const { squad } = data;
+	const team = names.team(data.team);
+	const standing = data.standing && {
+		...data.standing,
+		competition: names.competitionRef(data.standing.competition),
+		group: data.standing.group && names.group(data.standing.group),
+		row: { ...data.standing.row, team: names.team(data.standing.row.team) },
+	};
 	const vars = { team: team.name };
 	const rows = { showDate: true, showYear: true, showCompetition: true };
 	return {
@@ -81,8 +90,8 @@ export async function getTeamView(data: TeamDetail, ctx: ViewContext): Promise<T
 			: null,
 		compareHref: localHref(locale, `/team/head-to-head?team1=${team.slug}`),
 		calendar: calendarLinks([{ kind: 'team', id: team.id, name: team.name }], ctx),
-		fixtures: matchRows(data.fixtures, ctx, rows),
-		results: matchRows(data.results, ctx, rows),
+		fixtures: matchRows(data.fixtures.map(names.match), ctx, rows),
+		results: matchRows(data.results.map(names.match), ctx, rows),
 		squad:
 			squad && squad.players.length > 0
 				? {
@@ -114,8 +123,9 @@ export interface TeamListView {
 
 /** `/team`: every team of each competition's latest season. */
 export async function getTeamListView(ctx: ViewContext): Promise<TeamListView> {
-	const groups = await getTeamList();
 	const { locale, t, origin } = ctx;
+	const names = await namesFor(ctx);
+	const groups = (await getTeamList()).map((g) => ({ ...g, teams: g.teams.map(names.team) }));
 	// A club in its league and in the Champions League is listed once in the structured data.
 	const seen = new Map<number, { name: string; slug: string }>();
 	for (const g of groups) for (const tm of g.teams) seen.set(tm.id, tm);

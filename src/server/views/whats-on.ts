@@ -13,6 +13,7 @@ import { leaguePath } from '~/lib/urls';
 import type { ViewContext } from './context';
 import { competitionBlockView, type CompetitionBlockView } from './day-parts';
 import { type TableView, tableView } from './league-table';
+import { namesFor } from './names';
 
 /** Competitions whose results lead, heaviest first. */
 const RESULT_COMPETITIONS = 5;
@@ -52,6 +53,7 @@ function byCompetition(matches: readonly MatchSummary[]) {
 
 export async function whatsOnView(ctx: ViewContext, now = new Date()): Promise<WhatsOnView> {
 	const { locale, t } = ctx;
+	const names = await namesFor(ctx);
 	const db = await getDb();
 	const competitions = await getCompetitions();
 	const [upcoming, latest, standings] = await Promise.all([
@@ -69,14 +71,14 @@ export async function whatsOnView(ctx: ViewContext, now = new Date()): Promise<W
 		),
 	]);
 	const recent = latest
-		.map((page) => page.items)
+		.map((page) => page.items.map(names.match))
 		.filter((items) => {
 			const newest = items[0];
 			return newest !== undefined && now.getTime() - newest.kickoffAt.getTime() < RECENT_MS;
 		})
 		.slice(0, RESULT_COMPETITIONS);
 	const rows = { showDate: true };
-	const fixtureBlocks = byCompetition(upcoming.items).map((g) =>
+	const fixtureBlocks = byCompetition(upcoming.items.map(names.match)).map((g) =>
 		competitionBlockView(g, ctx, rows),
 	);
 	const resultBlocks = recent.map((items) =>
@@ -85,12 +87,17 @@ export async function whatsOnView(ctx: ViewContext, now = new Date()): Promise<W
 	const tables = standings.flatMap((s) => {
 		const first = s?.tables[0];
 		if (!s || !first || first.rows.length === 0) return [];
-		const caption = `${s.competition.name} ${s.season.label}`;
+		const competition = names.competitionRef(s.competition);
+		const caption = `${competition.name} ${s.season.label}`;
 		return [
 			{
-				table: tableView(first.rows.slice(0, TABLE_ROWS), { caption, showForm: false }, ctx),
+				table: tableView(
+					first.rows.slice(0, TABLE_ROWS).map((r) => ({ ...r, team: names.team(r.team) })),
+					{ caption, showForm: false },
+					ctx,
+				),
 				href: localHref(locale, leaguePath(s.competition)),
-				link: t('football:home.fullTable', { competition: s.competition.name }),
+				link: t('football:home.fullTable', { competition: competition.name }),
 			},
 		];
 	});

@@ -63,6 +63,19 @@ const SAME_AS_ENGLISH_OK = new Set([
 	// Status abbreviations in lists, the same letters in the Romance languages.
 	'Canc.',
 	'Aband.',
+	// Proper names (football:nations, football:competitions): the same in many languages.
+	'England',
+	'Wales',
+	'DR Congo',
+	'Premier League',
+	'La Liga',
+	'Bundesliga',
+	'Serie A',
+	'Ligue 1',
+	'Eredivisie',
+	'Primeira Liga',
+	'Süper Lig',
+	'UEFA Champions League',
 ]);
 
 function flatten(obj: unknown, prefix = ''): Record<string, string> {
