@@ -86,7 +86,7 @@ export function formationLines(starters: readonly LineupEntry[]): LineupEntry[][
 		return rows;
 	}
 	const keeperAt = lines.indexOf(0);
-	const keeper = sorted[keeperAt >= 0 ? keeperAt : 0] as LineupEntry;
+	const keeper = sorted[Math.max(keeperAt, 0)] as LineupEntry;
 	const rest = sorted.filter((s) => s !== keeper);
 	return [[keeper], rest.slice(0, 4), rest.slice(4, 8), rest.slice(8)];
 }

@@ -100,11 +100,7 @@ function matchHead(m: MatchSummary, ctx: ViewContext): MatchHead {
  * future match; the LiveMatchCentre island prints the same model with the live score,
  * minute and replay badge while the match is played.
  */
-export function scoreboardView(
-	m: MatchSummary,
-	live: boolean,
-	ctx: ViewContext,
-): ScoreboardModel {
+export function scoreboardView(m: MatchSummary, live: boolean, ctx: ViewContext): ScoreboardModel {
 	const head = matchHead(m, ctx);
 	const team = (x: MatchHead['home']) => ({ name: x.name, href: x.href, crest: x.crest });
 	return {

@@ -182,7 +182,10 @@ describe('LiveMatchCentre', () => {
 				meta: createElement('p', { className: 'kick' }, '14. Juli 2024'),
 			}),
 		);
-		const scoreboard = html.slice(html.indexOf('data-testid="scoreboard"'), html.indexOf('</section>'));
+		const scoreboard = html.slice(
+			html.indexOf('data-testid="scoreboard"'),
+			html.indexOf('</section>'),
+		);
 		expect(scoreboard).toContain('<p class="kick">14. Juli 2024</p>');
 	});
 
@@ -214,7 +217,10 @@ describe('LiveMatchCentre', () => {
 		expect(html).not.toContain('Ballbesitz');
 		expect(html).toContain('Ergebnis zeigen');
 		// The reveal button belongs to the one scoreboard.
-		const scoreboard = html.slice(html.indexOf('data-testid="scoreboard"'), html.indexOf('</section>'));
+		const scoreboard = html.slice(
+			html.indexOf('data-testid="scoreboard"'),
+			html.indexOf('</section>'),
+		);
 		expect(scoreboard).toContain('data-testid="reveal"');
 		expect(scoreboard).toMatch(/data-testid="live-score" aria-hidden="true">–</);
 	});
