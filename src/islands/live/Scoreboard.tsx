@@ -52,7 +52,7 @@ function Score({ board, live }: Pick<ScoreboardProps, 'board' | 'live'>) {
 	if (!board.score) return <span className="sb-score sb-versus">{board.versus}</span>;
 	return (
 		<span className="sb-score" data-testid="score">
-			{`${board.score.home}–${board.score.away}`}
+			<span className="sb-nums">{`${board.score.home}–${board.score.away}`}</span>
 			{board.notes.map((n) => (
 				<small key={n}>{n}</small>
 			))}

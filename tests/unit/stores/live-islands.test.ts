@@ -239,7 +239,9 @@ describe('Scoreboard (static: finished and future matches, no JavaScript)', () =
 				},
 			}),
 		);
-		expect(html).toMatch(/data-testid="score">3–3<small>n. V.<\/small><small>4–2 i. E.<\/small>/);
+		expect(html).toMatch(
+			/data-testid="score"><span class="sb-nums">3–3<\/span><small>n. V.<\/small><small>4–2 i. E.<\/small>/,
+		);
 		expect(html).toContain('Beendet (i. E.)');
 		expect(html).not.toContain('live-score');
 		expect(html).not.toContain('replay-badge');
