@@ -244,7 +244,7 @@ test.describe('match centre', () => {
 		await expect(page.locator('h1')).toHaveCount(1);
 		await expect(board.locator('.sb-crest')).toHaveCount(2);
 		await expect(board.locator('time[data-kickoff]')).toContainText('2022');
-		await expect(board).toContainText('Full-time');
+		await expect(board).toContainText('After penalties');
 		// A finished match ships no island.
 		await expect(page.locator('astro-island')).toHaveCount(0);
 		const id = /\/match\/(\d+)$/.exec(page.url())![1];
