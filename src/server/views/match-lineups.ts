@@ -65,6 +65,9 @@ const surname = (name: string) => {
 	return parts.length > 1 ? parts.slice(1).join(' ') : name;
 };
 
+const clip = (text: string, max: number) =>
+	text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
 const byShirt = (a: LineupEntry, b: LineupEntry) =>
 	(a.shirtNumber ?? 999) - (b.shirtNumber ?? 999) || a.player.localeCompare(b.player);
 
@@ -96,14 +99,17 @@ function place(rows: LineupEntry[][], side: 'home' | 'away'): PitchPlayer[] {
 	const out: PitchPlayer[] = [];
 	const depth = rows.length - 1;
 	rows.forEach((row, r) => {
-		// The keeper near the goal line, the front line just short of halfway.
-		const fromGoal = 5 + (depth === 0 ? 0 : (r / depth) * 39);
+		// The keeper near the goal line (room for the name under it), the front line well
+		// short of halfway so the two teams' front lines do not crowd the centre circle.
+		const fromGoal = 6.5 + (depth === 0 ? 0 : (r / depth) * 33.5);
+		// What fits under a shirt: four or five in a line leave less room per name.
+		const fits = row.length >= 5 ? 8 : row.length === 4 ? 10 : 14;
 		row.forEach((p, i) => {
 			const across = ((i + 1) / (row.length + 1)) * 100;
 			out.push({
 				shirt: p.shirtNumber === null ? '' : String(p.shirtNumber),
 				name: p.player,
-				short: surname(p.player),
+				short: clip(surname(p.player), fits),
 				// Home's left is the viewer's left; away faces the other way, so it is mirrored.
 				x: Math.round((side === 'home' ? across : 100 - across) * 10) / 10,
 				y: Math.round((side === 'home' ? fromGoal : 100 - fromGoal) * 10) / 10,

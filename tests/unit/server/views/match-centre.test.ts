@@ -184,10 +184,20 @@ describe('line-ups as a formation drawing', () => {
 		for (const p of away?.pitch ?? []) expect(p.y).toBeGreaterThan(50);
 		expect(home?.pitch.find((p) => p.name === 'Emiliano Martínez')).toMatchObject({
 			x: 50,
-			y: 5,
+			y: 6.5,
 			short: 'Martínez',
 		});
-		expect(away?.pitch.find((p) => p.shirt === '1')).toMatchObject({ x: 50, y: 95 });
+		expect(away?.pitch.find((p) => p.shirt === '1')).toMatchObject({ x: 50, y: 93.5 });
+		// Names are clipped to fit under the shirt (the full name is the tooltip).
+		expect(home?.pitch.find((p) => p.shirt === '3')?.short).toBe('Tagliafico');
+		const long = formationView(
+			argentina.map((e) =>
+				e.shirtNumber === 3 ? { ...e, player: 'Nicolás Tagliafico-Longname' } : e,
+			),
+			teams,
+			t,
+		);
+		expect(long?.[0]?.pitch.find((p) => p.shirt === '3')?.short).toBe('Tagliafic…');
 		expect(home?.bench.map((b) => b.name)).toEqual(['Lautaro Martínez', 'Marcos Acuña']);
 		expect(away?.bench.map((b) => b.shirt)).toEqual(['12']);
 		expect(home?.label).toContain('4-3-3');

@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+const base = 'http://127.0.0.1:4421';
+const [, , path, width, scheme, out, anchor] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await browser.newContext({ viewport: { width: Number(width), height: Number(width) === 390 ? 844 : 900 }, colorScheme: scheme });
+const page = await ctx.newPage();
+await page.goto(base + path, { waitUntil: 'networkidle' }).catch(() => {});
+if (anchor) await page.locator(anchor).scrollIntoViewIfNeeded();
+if (anchor) await page.evaluate((a) => document.querySelector(a).scrollIntoView(), anchor);
+await page.waitForTimeout(1000);
+await page.screenshot({ path: out });
+await browser.close();
