@@ -38,6 +38,8 @@ export interface LiveMatchCentreProps {
 	board: ScoreboardModel;
 	/** The kick-off line under the score: an Astro slot (`slot="meta"`), static HTML. */
 	meta?: ReactNode;
+	/** The page's section links, right under the scoreboard: an Astro slot (`slot="sections"`). */
+	sections?: ReactNode;
 	spoilerControl?: boolean;
 }
 
@@ -64,6 +66,7 @@ export default function LiveMatchCentre({
 	labels,
 	board,
 	meta,
+	sections,
 	spoilerControl = true,
 }: LiveMatchCentreProps) {
 	const matches = useStore($liveMatches);
@@ -100,9 +103,10 @@ export default function LiveMatchCentre({
 					onReveal: () => revealScore(m.matchId),
 				}}
 			/>
+			{sections}
 			<LiveStatus labels={labels} />
 			{spoilerControl && <SpoilerControl labels={labels} />}
-			<h2>{labels.timelineTitle}</h2>
+			<h2 id="overview">{labels.timelineTitle}</h2>
 			{timeline.length === 0 ? (
 				<p>{labels.noEvents}</p>
 			) : (
