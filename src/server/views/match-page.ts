@@ -123,8 +123,6 @@ export interface MatchCentreView extends MatchHead {
 	structuredData: StructuredData;
 	crumbs: { href: string; label: string; round: string };
 	scoreboard: ScoreboardModel;
-	/** Null while the match is played: the live island shows it. */
-	statusText: StatusView | null;
 	halfTime: string | null;
 	/** "MetLife Stadium, East Rutherford". */
 	venue: string | null;
@@ -195,7 +193,6 @@ export async function getMatchCentreView(
 			round: `${m.round}${m.groupName ? ` · ${m.groupName}` : ''}`,
 		},
 		scoreboard: scoreboardView(m, data.live !== null, ctx),
-		statusText: data.live ? null : statusView(m.status, m.minute, t),
 		halfTime: m.score.ht
 			? t('football:match.halfTime', { home: m.score.ht[0], away: m.score.ht[1] })
 			: null,
