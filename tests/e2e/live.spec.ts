@@ -218,7 +218,9 @@ test.describe('live on the football pages', () => {
 					score: { ft: { home: number; away: number } | null };
 				};
 				const ft = api.score.ft ?? { home: 0, away: 0 };
-				return (await board.getByTestId('live-score').innerText()) === `${ft.home}–${ft.away}`;
+				return (
+					(await board.getByTestId('live-score').textContent())?.trim() === `${ft.home}–${ft.away}`
+				);
 			})
 			.toBe(true);
 	});
