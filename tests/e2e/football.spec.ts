@@ -213,8 +213,8 @@ test.describe('match centre', () => {
 		await expect(page).toHaveURL(/\/en\/match\/\d+$/);
 		await expect(page.locator('h1')).toContainText('Argentina');
 		await expect(page.locator('h1')).toContainText('France');
-		await expect(page.locator('.scoreboard .nums')).toHaveText('3 – 3');
-		await expect(page.locator('.scoreboard')).toContainText('4–2 on penalties');
+		await expect(page.getByTestId('scoreboard').locator('.sb-nums')).toHaveText('3–3');
+		await expect(page.getByTestId('scoreboard')).toContainText('4–2 on penalties');
 		const goals = page.locator('.timeline li[data-event="goal"]');
 		await expect(goals).toHaveCount(6);
 		await expect(goals.first()).toContainText('Messi');
@@ -229,6 +229,44 @@ test.describe('match centre', () => {
 			'href',
 			/\/en\/team\/head-to-head\/argentina-vs-france$/,
 		);
+	});
+
+	// Issue 12: one scoreboard, the kick-off with its year (not the current season), and the
+	// line-ups drawn on a pitch when the data has them, else one line saying what is not known.
+	test('issue 12: the 2022 final has one static scoreboard with the year, and says what is not known', async ({
+		page,
+		request,
+	}) => {
+		await page.goto('/en/home-2022-12-18');
+		await page.locator('li.match-row', { hasText: 'Argentina' }).getByRole('link').click();
+		const board = page.getByTestId('scoreboard');
+		await expect(board).toHaveCount(1);
+		await expect(page.locator('h1')).toHaveCount(1);
+		await expect(board.locator('.sb-crest')).toHaveCount(2);
+		await expect(board.locator('time[data-kickoff]')).toContainText('2022');
+		await expect(board).toContainText('After penalties');
+		// A finished match ships no island.
+		await expect(page.locator('astro-island')).toHaveCount(0);
+		const id = /\/match\/(\d+)$/.exec(page.url())![1];
+		const detail = (await (await request.get(`/api/v1/matches/${id}`)).json()) as {
+			lineups: unknown[];
+		};
+		if (detail.lineups.length > 0) {
+			await expect(page.getByTestId('pitch')).toBeVisible();
+			await expect(page.getByTestId('pitch').locator('.player')).toHaveCount(22);
+			await expect(page.getByTestId('bench').first()).toBeVisible();
+		} else {
+			// openfootball has goals and scorers but no line-ups or statistics.
+			await expect(page.locator('#lineups')).toHaveCount(0);
+			await expect(page.getByTestId('not-known')).toHaveText(
+				'Line-ups and statistics are not available for this match.',
+			);
+		}
+		// Section links work without JavaScript (plain anchors to the sections).
+		for (const target of ['#overview', '#h2h'])
+			await expect(page.locator(`nav.jump a[href="${target}"]`)).toHaveCount(1);
+		await expect(page.locator('#overview')).toHaveCount(1);
+		await expect(page.locator('#h2h')).toHaveCount(1);
 	});
 
 	test('a group match shows the group table around both teams', async ({ page }) => {

@@ -191,6 +191,40 @@ test.describe('live on the football pages', () => {
 		await expect(page.locator('#tl-h')).toHaveCount(0);
 	});
 
+	// Issue 12: a live page showed two scoreboards that disagreed (a header without the score
+	// and with the original date, and a separate replay box with the live score).
+	test('issue 12: a live replayed match page has exactly one scoreboard, showing the live score', async ({
+		page,
+	}) => {
+		const live = await aLiveMatch(page);
+		await page.goto(`/en/match/${live.id}`);
+		const board = page.getByTestId('scoreboard');
+		await expect(board).toHaveCount(1);
+		await expect(page.locator('h1')).toHaveCount(1);
+		await expect(page.locator('.live-centre-score')).toHaveCount(0);
+		// The scoreboard is the live island: the live score, the minute, the replay badge.
+		await expect(page.getByTestId('live-centre').getByTestId('scoreboard')).toHaveCount(1);
+		await expect(board.getByTestId('live-score')).toHaveText(/^\d+–\d+$/);
+		await expect(board.getByTestId('live-minute')).toHaveText(/\d+'|HT/);
+		await expect(board.getByTestId('replay-badge')).toHaveText('Replay');
+		await expect(board.locator('.sb-crest')).toHaveCount(2);
+		// The replayed match was played in a past season: its kick-off carries the year.
+		await expect(board.locator('time[data-kickoff]')).toHaveAttribute('data-year', '');
+		// The score it shows is the live one the server knows (polled: a goal may land between
+		// the two reads).
+		await expect
+			.poll(async () => {
+				const api = (await (await page.request.get(`/api/v1/matches/${live.id}`)).json()) as {
+					score: { ft: { home: number; away: number } | null };
+				};
+				const ft = api.score.ft ?? { home: 0, away: 0 };
+				return (
+					(await board.getByTestId('live-score').textContent())?.trim() === `${ft.home}–${ft.away}`
+				);
+			})
+			.toBe(true);
+	});
+
 	test('the league table moves live while a match of that season is played', async ({ page }) => {
 		const live = await aLiveMatch(page, true);
 		await page.goto(`/en/league/${live.competition}?season=${live.season}`);

@@ -6,21 +6,26 @@
  *   server with `getLiveMatchCentre(id)` from `src/server/live/page.ts` (null when the match
  *   does not exist: then do not render the island).
  * - `labels`: `matchCentreLabels(Astro.locals.t)` from `src/server/live/labels.ts`.
+ * - `board`: the page's scoreboard model; the island renders THE scoreboard (crests, names,
+ *   live score, minute, replay badge), so a live page has one scoreboard, not two.
  * - `spoilerControl` (default true): show the spoiler-safe mode switch here; pass false
  *   when the page renders `SpoilerControl` elsewhere.
  *
- * It shows the score (hidden in spoiler-safe mode until revealed), the running minute or
- * period, the replay label, the timeline (goals, cards, substitutions, periods), the
- * statistics when the feed knows any, the data age / offline state, and announces goals
+ * It shows the scoreboard with the score (hidden in spoiler-safe mode until revealed), the
+ * running minute or period and the replay label, the timeline (goals, cards, substitutions,
+ * periods), the statistics as bars when the feed knows any (else one line saying they are
+ * not available), the data age / offline state, and announces goals
  * and red cards of this match politely to screen readers.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { $liveMatches, seedMatches, watchMatches, type LiveMatchState } from '~/stores/live';
 import { $revealed, $spoiler, revealScore, scoreHidden } from '~/stores/spoiler';
 import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS, type MatchCentreLabels } from '~/lib/live/labels';
+import type { ScoreboardModel } from '~/lib/scoreboard';
 import { minuteText } from './LiveScoresList';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
+import Scoreboard from './Scoreboard';
 import SpoilerControl from './SpoilerControl';
 import './live.css';
 
@@ -29,6 +34,12 @@ export type { MatchCentreLabels } from '~/lib/live/labels';
 export interface LiveMatchCentreProps {
 	initial: LiveMatchState;
 	labels: MatchCentreLabels;
+	/** The page's scoreboard (`MatchCentreView.scoreboard`): the island is that scoreboard. */
+	board: ScoreboardModel;
+	/** The kick-off line under the score: an Astro slot (`slot="meta"`), static HTML. */
+	meta?: ReactNode;
+	/** The page's section links, right under the scoreboard: an Astro slot (`slot="sections"`). */
+	sections?: ReactNode;
 	spoilerControl?: boolean;
 }
 
@@ -53,6 +64,9 @@ const isKnown = <K extends string>(keys: readonly K[], v: unknown): v is K => ke
 export default function LiveMatchCentre({
 	initial,
 	labels,
+	board,
+	meta,
+	sections,
 	spoilerControl = true,
 }: LiveMatchCentreProps) {
 	const matches = useStore($liveMatches);
@@ -76,31 +90,23 @@ export default function LiveMatchCentre({
 	const stats = Object.entries(m.stats ?? {}).filter(([k]) => isKnown(STAT_LABEL_KEYS, k));
 
 	return (
-		<section className="live-centre" data-testid="live-centre" data-match-id={m.matchId}>
-			{m.isReplay && (
-				<p className="badge-replay" data-testid="replay-badge">
-					<strong>{labels.replay}</strong> {labels.replayNote}
-				</p>
-			)}
-			<div className="live-centre-score">
-				<span className="team home">{m.home.name}</span>{' '}
-				<strong data-testid="live-score" aria-hidden={hidden || undefined}>
-					{hidden ? '–' : m.score ? `${m.score.home}–${m.score.away}` : '–'}
-				</strong>
-				{hidden && <span className="visually-hidden">{labels.hiddenScore}</span>}{' '}
-				<span className="team away">{m.away.name}</span>{' '}
-				<span className="live-minute" data-testid="live-minute">
-					{periodText(m, labels, now)}
-				</span>
-				{hidden && (
-					<button type="button" data-testid="reveal" onClick={() => revealScore(m.matchId)}>
-						{labels.reveal}
-					</button>
-				)}
-			</div>
+		<div className="live-centre" data-testid="live-centre" data-match-id={m.matchId}>
+			<Scoreboard
+				board={board}
+				meta={meta}
+				live={{
+					score: m.score,
+					hidden,
+					period: periodText(m, labels, now),
+					replay: m.isReplay,
+					labels,
+					onReveal: () => revealScore(m.matchId),
+				}}
+			/>
+			{sections}
 			<LiveStatus labels={labels} />
 			{spoilerControl && <SpoilerControl labels={labels} />}
-			<h2>{labels.timelineTitle}</h2>
+			<h2 id="overview">{labels.timelineTitle}</h2>
 			{timeline.length === 0 ? (
 				<p>{labels.noEvents}</p>
 			) : (
@@ -119,23 +125,53 @@ export default function LiveMatchCentre({
 					))}
 				</ol>
 			)}
-			{stats.length > 0 && !hidden && (
-				<>
-					<h2>{labels.statsTitle}</h2>
-					<table className="live-stats" data-testid="live-stats">
-						<tbody>
-							{stats.map(([key, [home, away]]) => (
+			{/* In hide mode the statistics would give goals away: left out with the score. */}
+			{!hidden && <h2>{labels.statsTitle}</h2>}
+			{hidden ? null : stats.length === 0 ? (
+				<p className="live-meta" data-testid="no-stats">
+					{labels.noStats}
+				</p>
+			) : (
+				<table className="stat-bars" data-testid="live-stats">
+					<tbody>
+						{stats.map(([key, [home, away]]) => {
+							// Each side's share of the pair; an all-zero pair draws two even grey bars.
+							const share = home + away > 0 ? Math.round((home / (home + away)) * 100) : 50;
+							return (
 								<tr key={key}>
 									<td>{home}</td>
-									<th scope="row">{labels.stats[key as keyof MatchCentreLabels['stats']]}</th>
+									<th scope="row">
+										{labels.stats[key as keyof MatchCentreLabels['stats']]}
+										{/* SVG, not inline styles: the page's CSP allows no style attributes. */}
+										<svg
+											className="stat-bar"
+											viewBox="0 0 100 4"
+											preserveAspectRatio="none"
+											aria-hidden="true"
+										>
+											<rect
+												className={home >= away ? 'lead' : undefined}
+												width={Math.max(share - 1, 0)}
+												height="4"
+												rx="2"
+											/>
+											<rect
+												className={away >= home ? 'lead' : undefined}
+												x={share + 1}
+												width={Math.max(99 - share, 0)}
+												height="4"
+												rx="2"
+											/>
+										</svg>
+									</th>
 									<td>{away}</td>
 								</tr>
-							))}
-						</tbody>
-					</table>
-				</>
+							);
+						})}
+					</tbody>
+				</table>
 			)}
 			<LiveAnnouncer labels={labels} only={only} />
-		</section>
+		</div>
 	);
 }

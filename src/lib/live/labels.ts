@@ -66,6 +66,8 @@ export const STAT_LABEL_KEYS = [
 export interface MatchCentreLabels extends LiveLabels {
 	timelineTitle: string;
 	statsTitle: string;
+	/** One line instead of the statistics when the feed has none for this match. */
+	noStats: string;
 	noEvents: string;
 	notStarted: string;
 	afterExtraTime: string;

@@ -46,6 +46,7 @@ export function matchCentreLabels(t: Translate): MatchCentreLabels {
 		...pick(t, 'centre.', [
 			'timelineTitle',
 			'statsTitle',
+			'noStats',
 			'noEvents',
 			'notStarted',
 			'afterExtraTime',

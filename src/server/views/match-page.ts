@@ -1,5 +1,7 @@
 import { parseDbId } from '~/lib/input';
 import type { StructuredData } from '~/lib/seo';
+import type { ScoreboardModel } from '~/lib/scoreboard';
+import type { Translate } from '~/i18n/server';
 import { absoluteUrl, matchPath, teamPath } from '~/lib/urls';
 import type { MatchCentreLabels } from '~/lib/live/labels';
 import { localHref } from '~/lib/locale-resolution';
@@ -19,6 +21,7 @@ import { type CalendarLinkView, calendarLinks } from './calendar-links';
 import type { ViewContext } from './context';
 import { formatDay } from './format';
 import { tableView, type TableView } from './league-table';
+import { formationView, type FormationSide } from './match-lineups';
 import {
 	goalsView,
 	h2hSummaryView,
@@ -93,13 +96,34 @@ function matchHead(m: MatchSummary, ctx: ViewContext): MatchHead {
 	};
 }
 
+/**
+ * THE scoreboard of the match centre (one, live or not): static HTML for a finished or
+ * future match; the LiveMatchCentre island prints the same model with the live score,
+ * minute and replay badge while the match is played.
+ */
+export function scoreboardView(m: MatchSummary, live: boolean, ctx: ViewContext): ScoreboardModel {
+	const head = matchHead(m, ctx);
+	const team = (x: MatchHead['home']) => ({ name: x.name, href: x.href, crest: x.crest });
+	return {
+		matchId: String(m.id),
+		code: m.status,
+		home: team(head.home),
+		away: team(head.away),
+		score: head.score && { home: head.score.home, away: head.score.away },
+		notes: head.score ? [head.score.aet, head.score.pen].filter((n): n is string => !!n) : [],
+		versus: ctx.t('football:ui.versus'),
+		status: live ? null : statusView(m.status, m.minute, ctx.t).text,
+		// A replay is live by definition: the island's state says so (and shows the badge).
+		replay: false,
+	};
+}
+
 export interface MatchCentreView extends MatchHead {
 	title: string;
 	description: string;
 	structuredData: StructuredData;
 	crumbs: { href: string; label: string; round: string };
-	/** Null while the match is played: the live island shows it. */
-	statusText: StatusView | null;
+	scoreboard: ScoreboardModel;
 	halfTime: string | null;
 	/** "MetLife Stadium, East Rutherford". */
 	venue: string | null;
@@ -108,7 +132,14 @@ export interface MatchCentreView extends MatchHead {
 	/** Props of the LiveMatchCentre island while the match is played, else null. */
 	live: { initial: SnapshotMatch; labels: MatchCentreLabels } | null;
 	timeline: TimelineItem[];
-	lineups: LineUpSide[] | null;
+	/** Both line-ups drawn on a pitch, with the benches; null when the data has none. */
+	lineups: FormationSide[] | null;
+	/**
+	 * One short line on what the data does not have for this match ("Line-ups and statistics
+	 * are not available…"); null when it has everything. While live, the island speaks for
+	 * the statistics (a feed may deliver them), so only line-ups are mentioned here.
+	 */
+	notKnown: string | null;
 	h2h: H2HSummaryView;
 	/** The latest meetings, newest first. */
 	meetings: {
@@ -155,8 +186,17 @@ export async function getMatchCentreView(
 		matchPageLd(m, venue, ctx),
 		leagueSeasonPath(m.competition, m.season.label),
 	]);
+	const head = matchHead(m, ctx);
+	const lineupView = formationView(
+		lineups,
+		[
+			{ id: m.home.id, name: m.home.name, crest: head.home.crest },
+			{ id: m.away.id, name: m.away.name, crest: head.away.crest },
+		],
+		t,
+	);
 	return {
-		...matchHead(m, ctx),
+		...head,
 		title: `${t('football:match.title', vars)} · ${m.competition.name} · ${formatDay(m.kickoffAt.toISOString().slice(0, 10), locale)}`,
 		description: t('football:match.description', vars),
 		structuredData,
@@ -165,7 +205,7 @@ export async function getMatchCentreView(
 			label: `${m.competition.name} ${m.season.label}`,
 			round: `${m.round}${m.groupName ? ` · ${m.groupName}` : ''}`,
 		},
-		statusText: data.live ? null : statusView(m.status, m.minute, t),
+		scoreboard: scoreboardView(m, data.live !== null, ctx),
 		halfTime: m.score.ht
 			? t('football:match.halfTime', { home: m.score.ht[0], away: m.score.ht[1] })
 			: null,
@@ -187,7 +227,8 @@ export async function getMatchCentreView(
 		),
 		live: data.live ? { initial: names.snapshot(data.live), labels: matchCentreLabels(t) } : null,
 		timeline: timelineView(events, t),
-		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,
+		lineups: lineupView,
+		notKnown: notKnownText(lineupView !== null, data.live !== null, t),
 		h2h: h2hSummaryView(h2h, t),
 		meetings: h2h.meetings.slice(0, 6).map((x) => ({
 			href: localHref(locale, matchPath(x)),
@@ -214,6 +255,15 @@ export async function getMatchCentreView(
 					)
 				: null,
 	};
+}
+
+/**
+ * What the match centre says it does not know. Statistics are never stored (only a live
+ * feed delivers them, and the island shows those), so a page not live always lacks them.
+ */
+export function notKnownText(hasLineups: boolean, live: boolean, t: Translate): string | null {
+	if (live) return hasLineups ? null : t('football:match.noLineups');
+	return hasLineups ? t('football:match.noStats') : t('football:match.notKnown');
 }
 
 export interface EmbedView extends MatchHead {

@@ -11,6 +11,8 @@ import { useTranslations } from '~/i18n/server';
 import { LOCALES } from '~/i18n/locales';
 import { $spoiler } from '~/stores/spoiler';
 import type { LiveMatchState } from '~/stores/live';
+import Scoreboard from '~/islands/live/Scoreboard';
+import type { ScoreboardModel } from '~/lib/scoreboard';
 
 // The match and league pages belong to other features: these render the two islands the
 // way those pages will (server-side first paint, real translations), so a broken prop or
@@ -31,6 +33,19 @@ const match: LiveMatchState = {
 		{ id: 12, type: 'mystery', minute: 50 },
 	],
 	stats: { possession: [58, 42], xg: [1, 0] },
+};
+
+// The page's scoreboard model as the server builds it for this match (scoreboardView).
+const board: ScoreboardModel = {
+	matchId: '42',
+	code: 'live',
+	home: { name: 'Northton', href: '/de/team/northton', crest: '/crest/1.svg' },
+	away: { name: 'Southby', href: '/de/team/southby', crest: '/crest/2.svg' },
+	score: null,
+	notes: [],
+	versus: 'gg.',
+	status: null,
+	replay: false,
 };
 
 afterEach(() => $spoiler.set({ mode: 'off', delaySec: 0 }));
@@ -115,7 +130,7 @@ describe('LiveMatchCentre', () => {
 
 	it('renders score, minute, replay label, translated timeline and known statistics', () => {
 		const html = renderToStaticMarkup(
-			createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t) }),
+			createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t), board }),
 		);
 		expect(html).toContain('2–1');
 		expect(html).toMatch(/67(&#x27;|')/);
@@ -128,23 +143,117 @@ describe('LiveMatchCentre', () => {
 		expect(html).not.toContain('xg');
 	});
 
-	it('its section headings are h2, under the page h1 (axe heading-order on live match pages)', () => {
+	it('it is the page h1 (the scoreboard) and its sections are h2 (axe heading-order on live match pages)', () => {
 		const html = renderToStaticMarkup(
-			createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t) }),
+			createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t), board }),
 		);
-		expect(html).toMatch(/<h2[^>]*>/);
+		expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+		expect(html.indexOf('<h1')).toBeLessThan(html.indexOf('<h2'));
 		expect(html).not.toMatch(/<h[3-6][\s>]/);
+	});
+
+	// Issue 12: a live page showed two scoreboards that disagreed (a static header without
+	// the score and a separate replay box with it). The island is now THE scoreboard.
+	it('is the one scoreboard of a live page: crests, names, live score, minute and a Replay badge', () => {
+		const html = renderToStaticMarkup(
+			createElement(
+				LiveMatchCentre,
+				{ initial: match, labels: matchCentreLabels(t), board },
+				createElement('p', { className: 'meta' }, '14. Juli 2024'),
+			),
+		);
+		expect(html.match(/data-testid="scoreboard"/g)).toHaveLength(1);
+		expect(html).not.toContain('live-centre-score');
+		expect(html).toContain('src="/crest/1.svg"');
+		expect(html).toContain('src="/crest/2.svg"');
+		expect(html).toContain('href="/de/team/northton"');
+		expect(html).toMatch(/data-testid="live-score"[^>]*>2–1</);
+		expect(html).toMatch(/data-testid="live-minute"[^>]*>67/);
+		expect(html).toMatch(/data-testid="replay-badge"[^>]*>Wiederholung</);
+		expect(html).toContain('class="scoreboard is-live"');
+	});
+
+	it('passes the kick-off line (an Astro slot) into the scoreboard', () => {
+		const html = renderToStaticMarkup(
+			createElement(LiveMatchCentre, {
+				initial: match,
+				labels: matchCentreLabels(t),
+				board,
+				meta: createElement('p', { className: 'kick' }, '14. Juli 2024'),
+			}),
+		);
+		const scoreboard = html.slice(
+			html.indexOf('data-testid="scoreboard"'),
+			html.indexOf('</section>'),
+		);
+		expect(scoreboard).toContain('<p class="kick">14. Juli 2024</p>');
+	});
+
+	it('draws the statistics as comparison bars, and says so in one line when there are none', () => {
+		const html = renderToStaticMarkup(
+			createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t), board }),
+		);
+		expect(html).toMatch(/<table class="stat-bars"/);
+		expect(html).toMatch(/<svg class="stat-bar"[^>]*><rect class="lead" width="57"/);
+		expect(html).not.toContain('style=');
+		const none = renderToStaticMarkup(
+			createElement(LiveMatchCentre, {
+				initial: { ...match, stats: undefined },
+				labels: matchCentreLabels(t),
+				board,
+			}),
+		);
+		expect(none).not.toContain('stat-bars');
+		expect(none).toContain(matchCentreLabels(t).noStats);
 	});
 
 	it('hides the score, the goals and the statistics in spoiler-safe mode', () => {
 		$spoiler.set({ mode: 'hide', delaySec: 0 });
 		const html = renderToStaticMarkup(
-			createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t) }),
+			createElement(LiveMatchCentre, { initial: match, labels: matchCentreLabels(t), board }),
 		);
 		expect(html).not.toContain('2–1');
 		expect(html).not.toContain('A. Quill');
 		expect(html).not.toContain('Ballbesitz');
 		expect(html).toContain('Ergebnis zeigen');
+		// The reveal button belongs to the one scoreboard.
+		const scoreboard = html.slice(
+			html.indexOf('data-testid="scoreboard"'),
+			html.indexOf('</section>'),
+		);
+		expect(scoreboard).toContain('data-testid="reveal"');
+		expect(scoreboard).toMatch(/data-testid="live-score" aria-hidden="true">–</);
+	});
+});
+
+describe('Scoreboard (static: finished and future matches, no JavaScript)', () => {
+	it('prints the stored score, its notes and the status, with no live parts', () => {
+		const html = renderToStaticMarkup(
+			createElement(Scoreboard, {
+				board: {
+					...board,
+					code: 'finished_pen',
+					score: { home: 3, away: 3 },
+					notes: ['n. V.', '4–2 i. E.'],
+					status: 'Beendet (i. E.)',
+				},
+			}),
+		);
+		expect(html).toMatch(
+			/data-testid="score"><span class="sb-nums">3–3<\/span><small>n. V.<\/small><small>4–2 i. E.<\/small>/,
+		);
+		expect(html).toContain('Beendet (i. E.)');
+		expect(html).not.toContain('live-score');
+		expect(html).not.toContain('replay-badge');
+		expect(html).not.toContain('<button');
+		expect(html).toContain('data-status="finished_pen"');
+	});
+
+	it('shows "v" before kick-off', () => {
+		const html = renderToStaticMarkup(
+			createElement(Scoreboard, { board: { ...board, code: 'scheduled' } }),
+		);
+		expect(html).toContain('<span class="sb-score sb-versus">gg.</span>');
 	});
 });
 

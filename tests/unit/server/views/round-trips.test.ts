@@ -216,7 +216,11 @@ describe('views', () => {
 		expect(trips).toBe(0);
 		expect(view.beacon).toBe(`/de/match/${final.id}/seen.gif`);
 		expect(view.live).toBeNull();
-		expect(view.statusText?.code).toBe(final.status);
+		expect(view.scoreboard.code).toBe(final.status);
+		expect(view.scoreboard.status).toBeTruthy();
+		// The shipped data has scorers but no line-ups or statistics: one line says so.
+		expect(view.lineups).toBeNull();
+		expect(view.notKnown).toBe(ctx.t('football:match.notKnown'));
 		expect(view.timeline.filter((e) => e.type === 'goal')).toHaveLength(6);
 		expect(view.calendar.map((c) => c.https)).toContain(
 			`https://example.test/api/calendar/team/${final.home.id}.ics?locale=de`,
