@@ -47,10 +47,7 @@ async function aLiveMatch(request: APIRequestContext): Promise<number | undefine
 async function pagesToCheck(request: APIRequestContext): Promise<{ kind: string; path: string }[]> {
 	const kinds = (await publicPageKinds(request)).filter((k) => !SKIP_VARIANTS.has(k.kind));
 	const live = await aLiveMatch(request);
-	return [
-		...kinds,
-		{ kind: 'match centre (live)', path: `/en/match/${live}` },
-	];
+	return [...kinds, { kind: 'match centre (live)', path: `/en/match/${live}` }];
 }
 
 /** The violations on the page now, one line each (rule, impact, first few targets). */
