@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { axeViolations } from './axe';
 
 /**
  * The manual theme switch (issue 12's design system): a choice in the header overrides the
@@ -38,11 +38,6 @@ async function contextFor(
 		viewport: { width, height: 900 },
 		reducedMotion: 'reduce',
 	});
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-	const result = await new AxeBuilder({ page }).analyze();
-	return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`);
 }
 
 test('with no choice the page follows the system: light, then dark', async ({ browser }) => {
