@@ -23,7 +23,7 @@ async function registerAndLogin(page: Page): Promise<string> {
 	await page.waitForURL(/\/en\/login/);
 	await page.locator('input[name="email"]').fill(email);
 	await page.locator('input[name="password"]').fill(PASSWORD);
-	await page.locator('form button[type="submit"]').click();
+	await page.locator('main form button[type="submit"]').click();
 	await page.waitForURL((url) => !url.pathname.includes('/login'));
 	return email;
 }

@@ -118,3 +118,22 @@ test('the switch works without JavaScript (static pages run none)', async ({ bro
 	expect(await background(page)).toBe(DARK_BG);
 	await context.close();
 });
+
+test('the endpoint over HTTP: back on the site only, never from another site, 400 on bad input', async ({
+	request,
+	baseURL,
+}) => {
+	const post = (form: Record<string, string>, origin = baseURL!) =>
+		request.post('/api/theme', { form, headers: { Origin: origin }, maxRedirects: 0 });
+	for (const next of ['/。evil.com', '//evil.com', 'https://evil.com/']) {
+		const response = await post({ theme: 'dark', next });
+		expect(response.status(), next).toBe(303);
+		expect(response.headers().location, next).toBe('/');
+	}
+	const crossSite = await post({ theme: 'dark', next: '/en' }, 'https://evil.example');
+	expect(crossSite.status()).toBe(403);
+	expect(crossSite.headers()['set-cookie']).toBeUndefined();
+	const bad = await post({ theme: 'sepia', next: '/en' });
+	expect(bad.status()).toBe(400);
+	expect(await bad.json()).toMatchObject({ field: 'theme' });
+});
