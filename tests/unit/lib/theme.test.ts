@@ -65,7 +65,8 @@ describe('POST /api/theme', () => {
 	});
 
 	it('refuses an unknown theme with a 400 naming the field, and sets no cookie', async () => {
-		for (const fields of [{ theme: 'purple', next: '/en' }, { next: '/en' }]) {
+		const cases: Record<string, string>[] = [{ theme: 'purple', next: '/en' }, { next: '/en' }];
+		for (const fields of cases) {
 			const response = await post(fields);
 			expect(response.status).toBe(400);
 			expect(response.headers.get('set-cookie')).toBeNull();
