@@ -24,6 +24,7 @@ const { handler } = await import(pathToFileURL(join(outDir, 'server/entry.mjs'))
 const {
 	cacheKey,
 	LOCALE_COOKIE,
+	THEME_COOKIE,
 	localeCookieHeader,
 	localeFromPath,
 	staticSecurityHeaders,
@@ -59,7 +60,7 @@ function fromCache(req, res) {
 	if (!locale) return false;
 	let hit;
 	try {
-		hit = storedPage(cacheKey(url, cookieValue(cookie, 'tz')));
+		hit = storedPage(cacheKey(url, cookieValue(cookie, 'tz'), cookieValue(cookie, THEME_COOKIE)));
 	} catch {
 		return false;
 	}

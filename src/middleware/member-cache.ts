@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import { THEME_COOKIE } from '../lib/theme';
 import { TZ_COOKIE } from '../lib/time-zone';
 import { cacheKey, serveCached } from '../server/cache/route-cache';
 import { config } from '../server/config';
@@ -21,6 +22,10 @@ export const memberCache = defineMiddleware(async (context, next) => {
 	if (config().ROUTE_CACHE === 'off') return next();
 	// null: looked up, nothing to show. A banner, or an unknown (failed lookup): fresh render.
 	if (locals.expiryReminder !== null) return next();
-	const key = `${cacheKey(url.pathname + url.search, context.cookies.get(TZ_COOKIE)?.value)}|member`;
+	const key = `${cacheKey(
+		url.pathname + url.search,
+		context.cookies.get(TZ_COOKIE)?.value,
+		context.cookies.get(THEME_COOKIE)?.value,
+	)}|member`;
 	return (await serveCached(key, next)).response;
 });

@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { LOCALE_COOKIE, localeCookieHeader } from '../lib/locale-cookie';
 import { localeFromPath } from '../lib/locale-resolution';
+import { THEME_COOKIE } from '../lib/theme';
 import { TZ_COOKIE } from '../lib/time-zone';
 import { cacheKey, serveCached, unmarked } from '../server/cache/route-cache';
 import { config } from '../server/config';
@@ -22,7 +23,11 @@ export const routeCache = defineMiddleware(async (context, next) => {
 	if (config().ROUTE_CACHE === 'off') return unmarked(await next());
 	const cookie = request.headers.get('cookie') ?? '';
 	if (/(^|;\s*)auth\./.test(cookie)) return unmarked(await next());
-	const key = cacheKey(url.pathname + url.search, context.cookies.get(TZ_COOKIE)?.value);
+	const key = cacheKey(
+		url.pathname + url.search,
+		context.cookies.get(TZ_COOKIE)?.value,
+		context.cookies.get(THEME_COOKIE)?.value,
+	);
 	const { response, hit } = await serveCached(key, next);
 	if (hit) {
 		const locale = localeFromPath(url.pathname);

@@ -68,6 +68,7 @@ const ROUTES = [
 	'/api/checkout',
 	'/api/payments/reminder',
 	'/api/payments/cancel',
+	'/api/theme',
 	'/api/payments/webhook/sandbox',
 	'/api/payments/webhook/stripe',
 ];

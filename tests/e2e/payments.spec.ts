@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { htmlValidateErrors } from '../helpers/html-validate';
+import { axeViolations } from './axe';
 import { documentsOf, memberPageKinds } from './page-kinds';
 
 /**
@@ -22,7 +23,7 @@ async function registerAndLogin(page: Page): Promise<string> {
 	await page.waitForURL(/\/en\/login/);
 	await page.locator('input[name="email"]').fill(email);
 	await page.locator('input[name="password"]').fill(PASSWORD);
-	await page.locator('form button[type="submit"]').click();
+	await page.locator('main form button[type="submit"]').click();
 	await page.waitForURL((url) => !url.pathname.includes('/login'));
 	return email;
 }
@@ -38,6 +39,8 @@ async function payWithCard(page: Page, card: string): Promise<void> {
 test('register, meet the plan prompt, buy premium with the success card, watch the stream', async ({
 	page,
 }) => {
+	// Three times the usual time: the signed-in pages are also run through axe four times over.
+	test.slow();
 	await registerAndLogin(page);
 
 	// A paid stream without a plan: a clear message and a link to the right plan.
@@ -65,6 +68,23 @@ test('register, meet the plan prompt, buy premium with the success card, watch t
 	expect(
 		await htmlValidateErrors(await documentsOf(page.request, memberPageKinds(checkoutId))),
 	).toEqual([]);
+	// ...and pass axe on a phone and a desktop, light and dark (a11y.spec.ts: the public ones).
+	const axeFound: Record<string, string[]> = {};
+	const viewport = page.viewportSize()!;
+	for (const width of [390, 1366]) {
+		await page.setViewportSize({ width, height: 900 });
+		for (const colorScheme of ['light', 'dark'] as const) {
+			await page.emulateMedia({ colorScheme });
+			for (const { path } of memberPageKinds(checkoutId)) {
+				await page.goto(path);
+				const found = await axeViolations(page);
+				if (found.length) axeFound[`${path} ${width} ${colorScheme}`] = found;
+			}
+		}
+	}
+	expect(axeFound).toEqual({});
+	await page.emulateMedia({ colorScheme: null });
+	await page.setViewportSize(viewport);
 
 	// Watch: the signed manifest and a segment load, and the video plays.
 	const manifest = page.waitForResponse((r) =>

@@ -79,6 +79,22 @@ test('different time zones get different cached pages', async ({ request }) => {
 	expect(tokyo.headers()['x-cache']).not.toBe('HIT');
 });
 
+test('each theme gets its own cached page, rendered in that theme', async ({ request }) => {
+	const get = (theme: string) =>
+		request.get(PAGE, { headers: { Cookie: `i18n_redirected=en; theme=${theme}` } });
+	for (const theme of ['dark', 'light']) {
+		await get(theme);
+		const hit = await get(theme);
+		expect(hit.headers()['x-cache'], theme).toBe('HIT');
+		expect(await hit.text(), theme).toContain(`data-theme="${theme}"`);
+	}
+	// No choice (or a made-up one): the page follows the system, no data-theme.
+	await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en' } });
+	const system = await request.get(PAGE, { headers: { Cookie: 'i18n_redirected=en; theme=x' } });
+	expect(system.headers()['x-cache']).toBe('HIT');
+	expect(await system.text()).not.toContain('data-theme=');
+});
+
 test('malformed cookies never crash the server (the front falls back to Astro)', async ({
 	request,
 }) => {

@@ -10,6 +10,7 @@
  * shared store's (core.ts).
  */
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { themeFromCookie } from '~/lib/theme';
 import { TaggedStore } from './core';
 
 const INTERNAL_HEADER = 'x-route-cache';
@@ -47,9 +48,17 @@ const cacheable = new Set<string>();
 let hits = 0;
 let misses = 0;
 
-/** The cache key of a page: path and query, and the visitor's time zone (times differ). */
-export function cacheKey(pathAndSearch: string, timeZone: string | undefined): string {
-	return `${pathAndSearch}|${timeZone ?? ''}`;
+/**
+ * The cache key of a page: path and query, the visitor's time zone (times differ) and the
+ * theme cookie (the page is rendered with <html data-theme>). Only a valid theme counts,
+ * so a made-up cookie value cannot multiply the entries.
+ */
+export function cacheKey(
+	pathAndSearch: string,
+	timeZone: string | undefined,
+	themeCookie: string | undefined,
+): string {
+	return `${pathAndSearch}|${timeZone ?? ''}|${themeFromCookie(themeCookie) ?? ''}`;
 }
 
 /** Marks this response as cacheable by the route cache (and by browsers, briefly). */
