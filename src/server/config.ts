@@ -30,6 +30,29 @@ const schema = z.object({
 	ADMIN_EMAIL: z.email().optional(),
 	/** Comma-separated proxy addresses whose X-Forwarded-* headers we believe. */
 	TRUSTED_PROXIES: z.string().default(''),
+	/**
+	 * Sites that may frame the widgets under /embed (comma-separated origins); empty means
+	 * any site may. Every other page refuses to be framed whatever this says.
+	 */
+	EMBED_ALLOWED_ORIGINS: z
+		.string()
+		.default('')
+		.transform((s) =>
+			s
+				.split(',')
+				.map((x) => x.trim().toLowerCase())
+				.filter(Boolean),
+		)
+		.pipe(
+			z.array(
+				z
+					.string()
+					.regex(
+						/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/,
+						'EMBED_ALLOWED_ORIGINS must be origins such as https://club.example, separated by commas',
+					),
+			),
+		),
 	DATA_DIR: z.string().default('.data'),
 	/** The in-process route cache of public pages; `off` for benchmarks of raw rendering. */
 	ROUTE_CACHE: z.enum(['on', 'off']).default('on'),
