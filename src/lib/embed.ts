@@ -1,10 +1,8 @@
-import { z } from 'zod';
-import { dbId } from './input';
-
 /**
  * The embeddable widgets (`/{locale}/embed/{kind}/…`): which kinds exist, what each one's
  * query string may hold, and the framing rule. Shared by the embed routes, the builder
- * (`/widget`), the middleware and the production front. Pure: no I/O, no configuration.
+ * (`/widget`), the middleware, the production front and the widgets' own scripts, so it
+ * holds no zod (their parameters: ./embed-params.ts). Pure: no I/O, no configuration.
  */
 
 export const EMBED_KINDS = ['scores', 'match', 'table', 'fixtures', 'form', 'lineup'] as const;
@@ -21,97 +19,6 @@ export function isEmbedPath(pathname: string): boolean {
 	return /^\/[^/]+\/embed(\/|$)/.test(pathname);
 }
 
-const slug = z
-	.string()
-	.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'must be a slug (lower-case letters, digits, dashes)');
-
-/** How every widget looks: `theme` and `accent` (six hex digits, no `#`). */
-const look = {
-	theme: z.enum(THEMES, { error: 'must be auto, light or dark' }).default('auto'),
-	accent: z
-		.string()
-		.regex(/^[0-9a-fA-F]{6}$/, 'must be six hex digits (e.g. 0b7a3e), without #')
-		.transform((s) => s.toLowerCase())
-		.optional(),
-};
-
-/** The query string of each kind. Unknown parameters are refused (a 400 naming them). */
-export const EMBED_QUERY = {
-	scores: z
-		.strictObject({ ...look, competition: slug.optional(), team: slug.optional() })
-		.refine((q) => !(q.competition && q.team), {
-			message: 'give a competition or a team, not both',
-			path: ['team'],
-		}),
-	match: z.strictObject(look),
-	lineup: z.strictObject(look),
-	table: z.strictObject({
-		...look,
-		season: z
-			.string()
-			.regex(/^\d{4}(-\d{2})?$/, 'must be a season such as 2024-25 or 2026')
-			.optional(),
-		group: z
-			.string()
-			.max(40)
-			.regex(/^[\p{L}\p{N} -]+$/u, 'must be a group name')
-			.optional(),
-		team: slug.optional(),
-	}),
-	fixtures: z
-		.strictObject({ ...look, competition: slug.optional(), team: slug.optional() })
-		.refine((q) => Boolean(q.competition) !== Boolean(q.team), {
-			message: 'give either a competition or a team',
-			path: ['team'],
-		}),
-	form: z.strictObject(look),
-} satisfies Record<EmbedKind, z.ZodType>;
-
-/** The path parameter of the kinds that have one: a match id, a competition or team slug. */
-export const EMBED_SUBJECT: Partial<Record<EmbedKind, z.ZodType<string | number>>> = {
-	match: dbId,
-	lineup: dbId,
-	table: slug,
-	form: slug,
-};
-
-export type EmbedQuery<K extends EmbedKind> = z.output<(typeof EMBED_QUERY)[K]>;
-
-export type EmbedParse<K extends EmbedKind> =
-	| { ok: true; query: EmbedQuery<K>; subject: string | number | null }
-	| { ok: false; field: string; problem: string };
-
-/**
- * Validates an embed's subject and query string. Repeated parameters are refused (one value
- * each), so a URL means one thing and one cache entry.
- */
-export function parseEmbed<K extends EmbedKind>(
-	kind: K,
-	subject: string | undefined,
-	params: URLSearchParams,
-): EmbedParse<K> {
-	const raw: Record<string, string> = {};
-	for (const [key, value] of params) {
-		if (key in raw) return { ok: false, field: key, problem: 'must be given once' };
-		raw[key] = value;
-	}
-	let id: string | number | null = null;
-	const subjectSchema = EMBED_SUBJECT[kind];
-	if (subjectSchema) {
-		const s = subjectSchema.safeParse(subject ?? '');
-		if (!s.success) return { ok: false, field: 'id', problem: s.error.issues[0]?.message ?? '' };
-		id = s.data;
-	}
-	const q = EMBED_QUERY[kind].safeParse(raw);
-	if (!q.success) {
-		const issue = q.error.issues[0];
-		if (issue?.code === 'unrecognized_keys')
-			return { ok: false, field: issue.keys[0] ?? '', problem: 'is not a setting of this widget' };
-		return { ok: false, field: String(issue?.path[0] ?? ''), problem: issue?.message ?? '' };
-	}
-	return { ok: true, query: q.data as EmbedQuery<K>, subject: id };
-}
-
 /** The CSP `frame-ancestors` of a page: embeds by anyone (or the listed sites), others by none. */
 export function frameAncestors(embed: boolean, allowed: readonly string[]): string {
 	if (!embed) return "frame-ancestors 'none'";
@@ -120,3 +27,66 @@ export function frameAncestors(embed: boolean, allowed: readonly string[]): stri
 
 /** The message an embed posts to its host page (the loader resizes the frame with it). */
 export const EMBED_MESSAGE = 'matchday:embed-height';
+
+/**
+ * The widget's path and query for a choice (without origin); `null` when the choice lacks
+ * its subject (a match id, a competition or a team).
+ */
+export function embedPath(
+	locale: string,
+	c: {
+		kind: EmbedKind;
+		match?: string | undefined;
+		competition?: string | undefined;
+		team?: string | undefined;
+		season?: string | undefined;
+		group?: string | undefined;
+		theme: Theme;
+		accent?: string | undefined;
+	},
+): string | null {
+	const q = new URLSearchParams();
+	let path: string;
+	switch (c.kind) {
+		case 'match':
+		case 'lineup':
+			if (!c.match) return null;
+			path = `${c.kind}/${c.match}`;
+			break;
+		case 'table':
+			if (!c.competition) return null;
+			path = `table/${c.competition}`;
+			if (c.season) q.set('season', c.season);
+			if (c.group) q.set('group', c.group);
+			if (c.team) q.set('team', c.team);
+			break;
+		case 'form':
+			if (!c.team) return null;
+			path = `form/${c.team}`;
+			break;
+		case 'fixtures':
+			if (!c.team && !c.competition) return null;
+			path = 'fixtures';
+			if (c.team) q.set('team', c.team);
+			else if (c.competition) q.set('competition', c.competition);
+			break;
+		default:
+			path = 'scores';
+			if (c.team) q.set('team', c.team);
+			else if (c.competition) q.set('competition', c.competition);
+	}
+	if (c.theme !== 'auto') q.set('theme', c.theme);
+	if (c.accent) q.set('accent', c.accent);
+	const query = q.toString();
+	return `/${locale}/embed/${path}${query ? `?${query}` : ''}`;
+}
+
+/** The code a site owner pastes: the frame (works alone) and our loader (sizes it). */
+export function embedSnippet(origin: string, path: string, width: number, title: string): string {
+	const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+	return (
+		`<iframe src="${esc(origin + path)}" title="${esc(title)}" loading="lazy" ` +
+		`style="border:0;width:100%;max-width:${width}px;height:420px"></iframe>\n` +
+		`<script src="${esc(origin)}/embed.js" async></script>`
+	);
+}

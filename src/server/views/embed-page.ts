@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { StructuredData } from '~/lib/seo';
-import { type EmbedKind, type EmbedQuery, parseEmbed, type Theme } from '~/lib/embed';
+import { EMBED_KINDS, type EmbedKind, embedPath, embedSnippet, type Theme } from '~/lib/embed';
+import { isLocale, LOCALE_NAMES, LOCALES } from '~/i18n/locales';
+import { type BuilderChoice, builderQuery, type EmbedQuery, parseEmbed } from '~/lib/embed-params';
 import { absoluteUrl } from '~/lib/urls';
 import { localDate } from '~/lib/time-zone';
 import { getDb } from '~/server/db/client';
 import { LISTS_TAG, matchTag } from '~/server/cache/tags';
-import { competitionBySlug } from '~/server/football/queries/competition-seasons';
+import {
+	competitionBySlug,
+	getCompetitions,
+	groupByArea,
+} from '~/server/football/queries/competition-seasons';
+import { getTeamList } from '~/server/football/queries/team-list';
 import { exampleMatchId } from '~/server/football/queries/example-match';
 import type { MatchDetail } from '~/server/football/queries/match-detail';
 import { matchSquads } from '~/server/football/queries/match-squads';
@@ -35,7 +42,7 @@ export interface EmbedChrome {
 	theme: Theme;
 	/** `:root .embed-root.embed-root{--accent:#…}`, or null; its CSP hash goes with it. */
 	accentCss: string | null;
-	accentHash: string | null;
+	accentHash: `sha256-${string}` | null;
 	/** The attribution link (absolute: the widget is framed on other sites). */
 	siteHref: string;
 	/** Only the live kinds carry the live script; null otherwise. */
@@ -65,7 +72,7 @@ function chrome(
 		theme: look.theme,
 		accentCss,
 		accentHash: accentCss
-			? `sha256-${createHash('sha256').update(accentCss).digest('base64')}`
+			? (`sha256-${createHash('sha256').update(accentCss).digest('base64')}` as const)
 			: null,
 		siteHref: absoluteUrl(ctx.origin, ctx.locale, '/'),
 		live:
@@ -117,6 +124,7 @@ async function embedPage<K extends EmbedKind, V>(
 	if (input.locale !== ctx.locale) return notFound(ctx, input.params, 'locale');
 	const parsed = parseEmbed(kind, input.subject, input.params);
 	if (!parsed.ok) {
+		if (parsed.status === 404) return notFound(ctx, input.params, parsed.field);
 		return failure(
 			ctx,
 			input.params,
@@ -397,24 +405,89 @@ export function getFormEmbed(
 
 export interface WidgetView {
 	structuredData: StructuredData;
-	/** The iframe code to copy. */
-	code: string;
-	/** The preview's src, or null without an example match. */
+	/** 400 when a choice in the address is bad (the form then shows the defaults). */
+	status: 200 | 400;
+	error: string | null;
+	choice: BuilderChoice;
+	kinds: { value: EmbedKind; label: string }[];
+	/** Competitions by area (the table, and scores or fixtures of one competition). */
+	competitions: { label: string; options: { value: string; label: string }[] }[];
+	/** Teams by competition, never one flat list of hundreds. */
+	teams: { label: string; options: { value: string; label: string }[] }[];
+	languages: { value: string; label: string }[];
+	themes: { value: Theme; label: string }[];
+	/** The widget's address on this site (the preview), or null while its subject is missing. */
 	preview: string | null;
+	/** The code to copy. */
+	code: string | null;
+	/** Absolute `/widget?…` with these choices. */
+	shareHref: string;
+	/** SITE_URL's origin: the builder's script writes the same code as this view. */
+	origin: string;
 }
 
-/** `/widget`: the embed code and its preview. */
-export async function getWidgetView(ctx: ViewContext): Promise<WidgetView> {
-	const exampleId = await getWidgetPage();
+/**
+ * `/widget?kind=…&…`: the builder. Its choices are a GET form (shareable, and the preview
+ * works without JavaScript); the page's script updates the preview and code as you choose.
+ */
+export async function getWidgetView(
+	params: URLSearchParams,
+	ctx: ViewContext,
+): Promise<WidgetView> {
 	const { locale, t, origin } = ctx;
-	const src = `${origin}/${locale}/embed/lineup/${exampleId ?? 1}`;
+	const raw = Object.fromEntries(params);
+	const parsed = builderQuery.safeParse(raw);
+	const issue = parsed.success ? null : parsed.error.issues[0];
+	const field = issue
+		? issue.code === 'unrecognized_keys'
+			? (issue.keys[0] ?? '')
+			: String(issue.path[0] ?? '')
+		: '';
+	const choice: BuilderChoice = parsed.success ? parsed.data : builderQuery.parse({});
+	const [exampleId, competitions, teamGroups] = await Promise.all([
+		exampleMatchId(),
+		getCompetitions(),
+		getTeamList(),
+	]);
+	const lang = choice.lang && isLocale(choice.lang) ? choice.lang : locale;
+	choice.lang = lang;
+	choice.match ??= exampleId === null ? undefined : String(exampleId);
+	choice.competition ||= competitions[0]?.slug;
+	choice.team ||= teamGroups[0]?.teams[0]?.slug;
+	const path = embedPath(lang, choice);
+	const kindLabel = t(`embed:kind.${choice.kind}`);
+	const share = new URLSearchParams(
+		Object.entries(choice)
+			.filter(([, v]) => v !== undefined && v !== '')
+			.map(([k, v]) => [k, String(v)]),
+	);
 	return {
 		structuredData: namedWebPageLd(
 			t('football:widget.title'),
 			absoluteUrl(origin, locale, '/widget'),
 			t('football:widget.description'),
 		),
-		code: `<iframe src="${src}" height="420" style="border:0;width:100%;max-width:480px" loading="lazy" title="Matchday"></iframe>`,
-		preview: exampleId !== null ? `/${locale}/embed/lineup/${exampleId}` : null,
+		status: issue ? 400 : 200,
+		error: issue ? t('embed:error.badParam', { field, problem: issue.message }) : null,
+		choice,
+		kinds: EMBED_KINDS.map((k) => ({ value: k, label: t(`embed:kind.${k}`) })),
+		competitions: groupByArea(competitions).map((g) => ({
+			label: g.areaName,
+			options: g.items.map((c) => ({ value: c.slug, label: c.name })),
+		})),
+		teams: teamGroups.map((g) => ({
+			label: `${g.competition.name} ${g.competition.season}`,
+			options: g.teams.map((tm) => ({ value: tm.slug, label: tm.name })),
+		})),
+		languages: LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
+		themes: [
+			{ value: 'auto', label: t('embed:builder.themeAuto') },
+			{ value: 'light', label: t('embed:builder.themeLight') },
+			{ value: 'dark', label: t('embed:builder.themeDark') },
+		],
+		preview: path,
+		code: path ? embedSnippet(origin, path, choice.width, `Matchday: ${kindLabel}`) : null,
+		shareHref: `${absoluteUrl(origin, locale, '/widget')}?${share}`,
+		origin,
 	};
 }
