@@ -10,12 +10,15 @@ const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 if (zone) localiseTimes(zone);
 if (window.parent !== window) {
 	let last = 0;
+	// The widget's own box, not the document's: the page's layout may stretch <body> to the
+	// frame's height, which would never let the frame shrink.
+	const box = document.querySelector('.embed-root') ?? document.documentElement;
 	const post = () => {
-		const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+		const height = Math.ceil(box.getBoundingClientRect().bottom + window.scrollY);
 		if (height === last) return;
 		last = height;
 		window.parent.postMessage({ type: EMBED_MESSAGE, height }, '*');
 	};
-	new ResizeObserver(post).observe(document.documentElement);
+	new ResizeObserver(post).observe(box);
 	post();
 }
