@@ -14,6 +14,9 @@ export const LIVE_KINDS: readonly EmbedKind[] = ['scores', 'match'];
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
+/** The site's green (light theme): the builder's colour input starts at it, and it means "none". */
+export const DEFAULT_ACCENT = '0b7a3e';
+
 /** True for `/{anything}/embed` and below: the only pages other sites may frame. */
 export function isEmbedPath(pathname: string): boolean {
 	return /^\/[^/]+\/embed(\/|$)/.test(pathname);

@@ -1,4 +1,11 @@
-import { EMBED_KINDS, type EmbedKind, embedPath, embedSnippet, type Theme } from '~/lib/embed';
+import {
+	DEFAULT_ACCENT,
+	EMBED_KINDS,
+	type EmbedKind,
+	embedPath,
+	embedSnippet,
+	type Theme,
+} from '~/lib/embed';
 
 /**
  * The builder's live behaviour: the preview, its address, the code and the shareable link
@@ -21,6 +28,14 @@ if (form) {
 			: 'lineup';
 		for (const label of form.querySelectorAll<HTMLElement>('[data-for]'))
 			label.hidden = !(label.dataset.for ?? '').split(' ').includes(kind);
+		// A kind that cannot do without a subject gets the first one offered (as the server does).
+		const pickFirst = (name: string) => {
+			const select = form.querySelector<HTMLSelectElement>(`select[name="${name}"]`);
+			const first = select && [...select.options].find((o) => o.value);
+			if (select && first && !select.value) select.value = first.value;
+		};
+		if (kind === 'table') pickFirst('competition');
+		if (kind === 'form' || (kind === 'fixtures' && !value('competition'))) pickFirst('team');
 		const accent = value('accent')?.replace('#', '');
 		const width = Math.min(1600, Math.max(200, Number(value('width')) || 480));
 		const path = embedPath(value('lang') ?? 'en', {
@@ -31,7 +46,7 @@ if (form) {
 			season: value('season'),
 			group: value('group'),
 			theme: (value('theme') ?? 'auto') as Theme,
-			accent: accent === '0b7a3e' ? undefined : accent,
+			accent: accent === DEFAULT_ACCENT ? undefined : accent,
 		});
 		const preview = $<HTMLIFrameElement>('widget-preview');
 		const address = $<HTMLAnchorElement>('widget-address');

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { StructuredData } from '~/lib/seo';
-import { EMBED_KINDS, type EmbedKind, embedPath, embedSnippet, type Theme } from '~/lib/embed';
+import {
+	DEFAULT_ACCENT,
+	EMBED_KINDS,
+	type EmbedKind,
+	embedPath,
+	embedSnippet,
+	type Theme,
+} from '~/lib/embed';
 import { isLocale, LOCALE_NAMES, LOCALES } from '~/i18n/locales';
 import { type BuilderChoice, builderQuery, type EmbedQuery, parseEmbed } from '~/lib/embed-params';
 import { absoluteUrl } from '~/lib/urls';
@@ -424,6 +431,8 @@ export interface WidgetView {
 	shareHref: string;
 	/** SITE_URL's origin: the builder's script writes the same code as this view. */
 	origin: string;
+	/** The colour input's start (the site's green, meaning "no accent"). */
+	defaultAccent: string;
 }
 
 /**
@@ -451,9 +460,14 @@ export async function getWidgetView(
 	]);
 	const lang = choice.lang && isLocale(choice.lang) ? choice.lang : locale;
 	choice.lang = lang;
+	// Fill in only what the chosen kind cannot do without (live scores default to all).
 	choice.match ??= exampleId === null ? undefined : String(exampleId);
-	choice.competition ||= competitions[0]?.slug;
-	choice.team ||= teamGroups[0]?.teams[0]?.slug;
+	if (choice.kind === 'table') choice.competition ||= competitions[0]?.slug;
+	if (choice.kind === 'form' || (choice.kind === 'fixtures' && !choice.competition))
+		choice.team ||= teamGroups[0]?.teams[0]?.slug;
+	// The colour input always sends a value: the site's own green means "no accent", so the
+	// widget keeps the theme's own green (lighter in dark mode).
+	if (choice.accent === DEFAULT_ACCENT) choice.accent = undefined;
 	const path = embedPath(lang, choice);
 	const kindLabel = t(`embed:kind.${choice.kind}`);
 	const share = new URLSearchParams(
@@ -489,5 +503,6 @@ export async function getWidgetView(
 		code: path ? embedSnippet(origin, path, choice.width, `Matchday: ${kindLabel}`) : null,
 		shareHref: `${absoluteUrl(origin, locale, '/widget')}?${share}`,
 		origin,
+		defaultAccent: DEFAULT_ACCENT,
 	};
 }
