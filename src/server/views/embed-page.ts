@@ -249,7 +249,9 @@ export async function lineupEmbedView(
 			},
 		],
 	}));
-	return { ...view, lineups: sides, squadNote: ctx.t('embed:squadInstead') };
+	// A match not yet played: "not published yet"; a past one: "not in our data".
+	const note = m.status === 'scheduled' ? 'embed:squadInstead' : 'embed:squadInsteadPast';
+	return { ...view, lineups: sides, squadNote: ctx.t(note) };
 }
 
 /** `/embed/match/{id}`: score, status and goals of one match, live while it is played. */
