@@ -92,6 +92,26 @@ test.describe('widgets on another site', () => {
 		await expect(inner!.locator('.embed-root h1')).toContainText('Argentina');
 	});
 
+	test("kick-off times follow the host visitor's time zone, without a cookie", async ({
+		browser,
+		baseURL,
+	}) => {
+		const context = await browser.newContext({ baseURL, timezoneId: 'Asia/Tokyo' });
+		const page = await context.newPage();
+		await page.goto('/en/embed/fixtures?team=argentina');
+		const time = page.locator('time[data-kickoff="time"]').first();
+		const iso = (await time.getAttribute('datetime'))!;
+		const tokyo = new Intl.DateTimeFormat('en-GB', {
+			hour: '2-digit',
+			minute: '2-digit',
+			timeZone: 'Asia/Tokyo',
+		}).format(new Date(iso));
+		await expect(time).toHaveText(tokyo);
+		await expect(page.locator('[data-utc-label]')).toBeHidden();
+		expect(await context.cookies()).toEqual([]);
+		await context.close();
+	});
+
 	test('a page that is not a widget refuses to be framed', async ({ page, request, baseURL }) => {
 		const widget = await request.get('/en/widget');
 		expect(widget.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
