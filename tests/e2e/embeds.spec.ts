@@ -213,28 +213,46 @@ test.describe('widgets on another site', () => {
 		}
 	});
 
-	test('a live widget follows the stream: a goal arrives without a reload, with the data age', async ({
+	test('live widgets follow the stream: a goal arrives without a reload, with the data age', async ({
 		page,
 		request,
 	}) => {
 		test.setTimeout(150_000);
 		const { id } = await firstLiveMatch(request);
 		test.skip(!id, 'no replayed match is live right now');
-		hostPage = host(await copiedSnippet(page, `kind=match&match=${id}`));
+		// The one-match widget and the live scores of every match, as a site would paste them.
+		const match = await copiedSnippet(page, `kind=match&match=${id}`);
+		const scores = await copiedSnippet(page, 'kind=scores&competition=&team=');
+		hostPage = host(`${match}\n${scores}`);
 		await page.goto(`${HOST}/`);
-		const inner = await (await page.locator('iframe').elementHandle())!.contentFrame();
-		await inner!.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
-		await expect(inner!.locator('[data-age]')).toContainText(/Updated \d+ (s|min) ago/, {
-			timeout: 20_000,
-		});
-		const score = inner!.locator('.teams .score');
-		const before = (await score.innerText()).trim();
+		const frames = page.locator('iframe');
+		const one = await (await frames.nth(0).elementHandle())!.contentFrame();
+		const all = await (await frames.nth(1).elementHandle())!.contentFrame();
+		for (const f of [one!, all!]) {
+			await f.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+			await expect(f.locator('[data-age]')).toContainText(/Updated \d+ (s|min) ago/, {
+				timeout: 20_000,
+			});
+		}
+		await expect(one!.locator('.teams .score')).toBeVisible();
+		const texts = () => all!.locator('[data-match-id] .score').allTextContents();
+		const before = await texts();
+		expect(before.length).toBeGreaterThan(0);
 		await expect
-			.poll(async () => (await score.innerText()).trim(), { timeout: 120_000, intervals: [500] })
-			.not.toBe(before);
-		expect(await inner!.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(
-			true,
-		);
+			.poll(
+				async () =>
+					// A changed score that is not a kick-off's 0–0: a goal.
+					(await texts()).some(
+						(t, i) => t.trim() !== before[i]?.trim() && !/^0\s*–\s*0$/.test(t.trim()),
+					),
+				{
+					timeout: 120_000,
+					intervals: [500],
+				},
+			)
+			.toBe(true);
+		for (const f of [one!, all!])
+			expect(await f.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 	});
 });
 
