@@ -23,6 +23,7 @@ const { handler } = await import(pathToFileURL(join(outDir, 'server/entry.mjs'))
 // cache the middleware fills (one instance per process; see astro.config.ts).
 const {
 	cacheKey,
+	isEmbedPath,
 	LOCALE_COOKIE,
 	THEME_COOKIE,
 	localeCookieHeader,
@@ -53,14 +54,23 @@ function fromCache(req, res) {
 	if (req.method !== 'GET' || process.env.ROUTE_CACHE === 'off') return false;
 	const url = req.url ?? '/';
 	const cookie = req.headers.cookie;
-	if (cookie && /(^|;\s*)auth\./.test(cookie)) return false;
 	// Only localised pages are stored; their first segment is the locale.
 	const query = url.indexOf('?');
-	const locale = localeFromPath(query < 0 ? url : url.slice(0, query));
+	const path = query < 0 ? url : url.slice(0, query);
+	const locale = localeFromPath(path);
 	if (!locale) return false;
+	// Widgets ignore cookies (no session, no time zone) and set none (src/middleware/route-cache.ts).
+	const embed = isEmbedPath(path);
+	if (!embed && cookie && /(^|;\s*)auth\./.test(cookie)) return false;
 	let hit;
 	try {
-		hit = storedPage(cacheKey(url, cookieValue(cookie, 'tz'), cookieValue(cookie, THEME_COOKIE)));
+		hit = storedPage(
+			cacheKey(
+				url,
+				embed ? undefined : cookieValue(cookie, 'tz'),
+				embed ? undefined : cookieValue(cookie, THEME_COOKIE),
+			),
+		);
 	} catch {
 		return false;
 	}
@@ -70,7 +80,7 @@ function fromCache(req, res) {
 	res.setHeader('X-Cache', 'HIT');
 	// A first visit, a crawler or a language switch: remember the page's language, as the
 	// locale middleware would have (stored pages never carry a Set-Cookie of their own).
-	if (cookieValue(cookie, LOCALE_COOKIE) !== locale)
+	if (!embed && cookieValue(cookie, LOCALE_COOKIE) !== locale)
 		res.setHeader('Set-Cookie', localeCookieHeader(locale));
 	// The stored page compressed, when the browser takes it and the copy is ready.
 	const encoding = pickEncoding(req.headers['accept-encoding']);

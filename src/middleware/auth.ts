@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { routeAccess } from '../lib/auth-routes';
+import { isEmbedPath } from '../lib/embed';
 import { safeRedirect } from '../lib/safe-redirect';
 import { resolveRequestAuth } from '../server/auth/request-auth';
 
@@ -18,6 +19,14 @@ function redirect(location: string, setCookies: string[]): Response {
  */
 export const auth = defineMiddleware(async (context, next) => {
 	const { pathname, search } = context.url;
+	// A widget framed on another site reads no session and sets no cookie: it is the same
+	// public page for everyone (and served from the route cache).
+	if (isEmbedPath(pathname)) {
+		context.locals.user = null;
+		context.locals.session = null;
+		context.locals.cms = null;
+		return next();
+	}
 	const isApi = pathname.startsWith('/api/');
 	const access = isApi ? 'public' : routeAccess(pathname);
 	const resolved = await resolveRequestAuth({

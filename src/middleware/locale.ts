@@ -4,6 +4,7 @@ import { useTranslations } from '../i18n/server';
 import { localeFromPath, resolveLocale } from '../lib/locale-resolution';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../lib/locale-cookie';
 import { isPageRoot } from '../lib/routes';
+import { isEmbedPath } from '../lib/embed';
 
 /** Paths that are not localised pages: endpoints, assets, feeds. */
 function isUnlocalised(pathname: string): boolean {
@@ -35,6 +36,10 @@ export const locale = defineMiddleware(async (context, next) => {
 		}
 		return next();
 	}
+
+	// A widget framed on another site sets no cookie, and its route answers a language we do
+	// not have with a small message of its own (not our full 404 page inside their frame).
+	if (isEmbedPath(pathname)) return next();
 
 	// A doubled slash anywhere is never one of our pages and must never become an
 	// off-site Location (`//evil.com` is protocol-relative).

@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { LOCALE_COOKIE, localeCookieHeader } from '../lib/locale-cookie';
+import { isEmbedPath } from '../lib/embed';
 import { localeFromPath } from '../lib/locale-resolution';
 import { THEME_COOKIE } from '../lib/theme';
 import { TZ_COOKIE } from '../lib/time-zone';
@@ -21,15 +22,17 @@ export const routeCache = defineMiddleware(async (context, next) => {
 	const { request, url } = context;
 	if (request.method !== 'GET' || url.pathname.startsWith('/api/')) return next();
 	if (config().ROUTE_CACHE === 'off') return unmarked(await next());
+	// Widgets ignore the visitor's cookies altogether (no session, no time zone: their script
+	// shows times in the host visitor's zone) and set none.
+	const embed = isEmbedPath(url.pathname);
 	const cookie = request.headers.get('cookie') ?? '';
-	if (/(^|;\s*)auth\./.test(cookie)) return unmarked(await next());
-	const key = cacheKey(
-		url.pathname + url.search,
-		context.cookies.get(TZ_COOKIE)?.value,
-		context.cookies.get(THEME_COOKIE)?.value,
-	);
+	if (!embed && /(^|;\s*)auth\./.test(cookie)) return unmarked(await next());
+	// A widget's theme is its own parameter, never the visitor's theme cookie.
+	const zone = embed ? undefined : context.cookies.get(TZ_COOKIE)?.value;
+	const theme = embed ? undefined : context.cookies.get(THEME_COOKIE)?.value;
+	const key = cacheKey(url.pathname + url.search, zone, theme);
 	const { response, hit } = await serveCached(key, next);
-	if (hit) {
+	if (hit && !embed) {
 		const locale = localeFromPath(url.pathname);
 		if (locale && context.cookies.get(LOCALE_COOKIE)?.value !== locale) {
 			response.headers.append('Set-Cookie', localeCookieHeader(locale));

@@ -10,11 +10,8 @@ import {
 	REFERRER_POLICY,
 	RESOURCE_POLICY,
 } from '../lib/security-headers';
-
-/** Paths meant to be framed by other sites (embeddable widgets). */
-function isEmbeddable(pathname: string): boolean {
-	return /^\/([a-z]{2}\/)?embed(\/|$)/.test(pathname);
-}
+import { frameAncestors, isEmbedPath } from '../lib/embed';
+import { config } from '../server/config';
 
 /** Sets the security headers every response carries. */
 export const securityHeaders = defineMiddleware(async (context, next) => {
@@ -36,7 +33,7 @@ export const securityHeaders = defineMiddleware(async (context, next) => {
 		headers = out.headers;
 		headers.set('X-Content-Type-Options', NOSNIFF);
 	}
-	const embeddable = isEmbeddable(context.url.pathname);
+	const embeddable = isEmbedPath(context.url.pathname);
 	if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', REFERRER_POLICY);
 	headers.set('Cross-Origin-Opener-Policy', OPENER_POLICY);
 	if (!headers.has('Cross-Origin-Resource-Policy'))
@@ -52,7 +49,8 @@ export const securityHeaders = defineMiddleware(async (context, next) => {
 	if (headers.get('Content-Type') === 'text/html')
 		headers.set('Content-Type', 'text/html; charset=utf-8');
 	const csp = headers.get('Content-Security-Policy');
-	const frame = embeddable ? 'frame-ancestors *' : "frame-ancestors 'none'";
+	// Only the widgets may be framed: by anyone, or by EMBED_ALLOWED_ORIGINS when set.
+	const frame = frameAncestors(embeddable, embeddable ? config().EMBED_ALLOWED_ORIGINS : []);
 	if (!csp) {
 		headers.set('Content-Security-Policy', FALLBACK_CSP.replace("frame-ancestors 'none'", frame));
 	} else if (!csp.includes('frame-ancestors')) {

@@ -17,6 +17,14 @@ export function rememberTimeZone(): void {
 	)?.content;
 	if (rendered === zone) return;
 	document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
+	localiseTimes(zone);
+}
+
+/**
+ * Rewrites the kick-off times of this render into `zone` and hides the "times in UTC"
+ * labels. The widgets call it alone: they set no cookie.
+ */
+export function localiseTimes(zone: string): void {
 	// <html lang> already carries the regional tag (en-GB, de-DE), as the server formats.
 	const tag = document.documentElement.lang || 'en-GB';
 	for (const el of document.querySelectorAll<HTMLTimeElement>('time[data-kickoff]')) {

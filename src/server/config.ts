@@ -32,6 +32,29 @@ const schema = z.object({
 	TRUSTED_PROXIES: z.string().default(''),
 	/** Accounts one client address may register per hour (a school or office behind one NAT may need more). */
 	REGISTER_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
+	/**
+	 * Sites that may frame the widgets under /embed (comma-separated origins); empty means
+	 * any site may. Every other page refuses to be framed whatever this says.
+	 */
+	EMBED_ALLOWED_ORIGINS: z
+		.string()
+		.default('')
+		.transform((s) =>
+			s
+				.split(',')
+				.map((x) => x.trim().toLowerCase())
+				.filter(Boolean),
+		)
+		.pipe(
+			z.array(
+				z
+					.string()
+					.regex(
+						/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/,
+						'EMBED_ALLOWED_ORIGINS must be origins such as https://club.example, separated by commas',
+					),
+			),
+		),
 	DATA_DIR: z.string().default('.data'),
 	/** The in-process route cache of public pages; `off` for benchmarks of raw rendering. */
 	ROUTE_CACHE: z.enum(['on', 'off']).default('on'),

@@ -12,6 +12,8 @@ import { config } from '../config';
 
 export { LOCALE_COOKIE, localeCookieHeader } from '~/lib/locale-cookie';
 export { THEME_COOKIE } from '~/lib/theme';
+/** Widgets (/{locale}/embed/…): served whatever the cookies, and set none. */
+export { isEmbedPath } from '~/lib/embed';
 /** The locale of a path (one list of locales: src/i18n/locales.ts); stored pages have one. */
 export { localeFromPath } from '~/lib/locale-resolution';
 export { cacheKey, storedPage, type Encoded, type StoredPage } from './route-cache';
