@@ -61,6 +61,11 @@ test.describe('accounts', () => {
 		await register(other, otherEmail);
 		await logIn(other, otherEmail);
 		await expect(other.locator('header a.account')).toHaveText('My account');
+		// Both have been home, whose script stores the browser's zone in the `tz` cookie (part
+		// of the cache key): wait for it, or the two would ask for different keys.
+		for (const p of [page, other]) {
+			await expect.poll(async () => (await cookie(p.context(), 'tz'))?.value).toBeTruthy();
+		}
 		await other.goto('/en/faq');
 		const response = await page.goto('/en/faq');
 		expect(response!.headers()['x-cache']).toBe('HIT');
