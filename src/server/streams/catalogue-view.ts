@@ -30,7 +30,15 @@ export interface CatalogueView {
 	title: string;
 	description: string;
 	heading: string;
-	items: { href: string; kind: string; title: string; badge: string }[];
+	items: {
+		href: string;
+		/** The kind's name ("Highlights") and its code, which picks the card's drawn thumbnail. */
+		kind: string;
+		kindCode: StreamKind;
+		title: string;
+		badge: string;
+		free: boolean;
+	}[];
 	player: PlayerView | null;
 }
 
@@ -99,8 +107,10 @@ export async function catalogueView(
 		items: view.streams.map((s) => ({
 			href: localHref(locale, page.path(s.id)),
 			kind: t(`streams:kind.${s.kind}`),
+			kindCode: s.kind,
 			title: s.title,
 			badge: s.free ? t('streams:free') : t('streams:needsPlan'),
+			free: s.free,
 		})),
 		player: view.watching && playerView(view.watching, input.here, locale, t),
 	};
