@@ -301,12 +301,3 @@ export async function embedView(detail: MatchDetail, ctx: ViewContext): Promise<
 		fullHref: absoluteUrl(origin, locale, matchPath(m)),
 	};
 }
-
-/** `/embed/lineup/{id}`: undefined (404) for an unknown match. */
-export async function getEmbedView(
-	id: string | undefined,
-	ctx: ViewContext,
-): Promise<EmbedView | undefined> {
-	const detail = await getMatchPage(id);
-	return detail ? embedView(detail, ctx) : undefined;
-}
