@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { LiveBus } from './bus';
 import { appendEvent, lockLog } from './log';
+import { matchLineupsSchema, replaceLineups } from './lineups';
 import { updateMatch } from './matches';
 import { MATCH_STATUSES, scoreSchema, timelineEntrySchema, type LiveEvent } from './types';
 
@@ -12,7 +13,7 @@ import { MATCH_STATUSES, scoreSchema, timelineEntrySchema, type LiveEvent } from
  */
 export const liveChangeSchema = z.object({
 	matchId: z.string().regex(/^\d{1,9}$/),
-	kind: z.enum(['score', 'event', 'status', 'correction', 'stats']),
+	kind: z.enum(['score', 'event', 'status', 'correction', 'stats', 'lineups']),
 	status: z.enum(MATCH_STATUSES).optional(),
 	minute: z.number().int().min(0).max(200).nullable().optional(),
 	score: scoreSchema.nullable().optional(),
@@ -23,6 +24,8 @@ export const liveChangeSchema = z.object({
 	/** For `correction`: the log id of the timeline entry it cancels (a disallowed goal). */
 	cancels: z.number().int().positive().optional(),
 	stats: z.record(z.string().max(40), z.tuple([z.number(), z.number()])).optional(),
+	/** For `lineups`: the sides published (stored in `lineups`; the event names the sides). */
+	lineups: matchLineupsSchema.optional(),
 	/** Start of a (re)play: clients clear the match's timeline. */
 	reset: z.boolean().optional(),
 });
@@ -79,6 +82,7 @@ async function applyNow(input: LiveChange, { db, bus }: { db: Database; bus: Liv
 		if (change.cancels) payload.cancels = change.cancels;
 		if (change.stats) payload.stats = change.stats;
 		if (change.reset) payload.reset = true;
+		if (change.lineups) payload.lineups = await replaceLineups(tx, change.matchId, change.lineups);
 		return appendEvent(tx, { matchId: change.matchId, kind: change.kind, payload });
 	});
 	await bus.publish(event);

@@ -5,7 +5,7 @@ import { TIMELINE_LABEL_KEYS } from '~/lib/live/labels';
  * Kinds of live event. `snapshot` is never stored: the hub builds it on demand. The others
  * are rows of `live_events`, delivered to browsers with the row id as the SSE `id:`.
  */
-export const LIVE_KINDS = ['score', 'event', 'status', 'correction', 'stats'] as const;
+export const LIVE_KINDS = ['score', 'event', 'status', 'correction', 'stats', 'lineups'] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
 export { MATCH_STATUSES, type MatchStatus } from '~/lib/live/match-state';

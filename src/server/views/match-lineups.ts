@@ -50,6 +50,8 @@ export function lineOf(position: string | null): Line | null {
 	if (!position) return null;
 	const p = position.trim().toUpperCase();
 	if (/^(G|GK|GOALKEEPER|POR|TW)$/.test(p) || p.startsWith('GOAL')) return 0;
+	if (p.startsWith('DEFENSIVE MID')) return 2;
+	if (p.startsWith('ATTACKING MID')) return 3;
 	if (/^(D|DF|DEF|CB|LB|RB|LCB|RCB|SW|DEFENDER)$/.test(p) || p.startsWith('DEF')) return 1;
 	if (/^(LWB|RWB|WB)$/.test(p)) return 1;
 	if (/^(DM|CDM|LDM|RDM)$/.test(p)) return 2;
@@ -57,6 +59,11 @@ export function lineOf(position: string | null): Line | null {
 	if (/^(AM|CAM|LAM|RAM)$/.test(p)) return 3;
 	if (/^(F|FW|FWD|ST|CF|LW|RW|LF|RF|SS|ATT|FORWARD|STRIKER|WINGER)$/.test(p)) return 4;
 	if (p.startsWith('FORW') || p.startsWith('ATT')) return 4;
+	// Words as football-data.org writes them: "Centre-Back", "Defensive Midfield",
+	// "Left Winger", "Centre-Forward", "Offence".
+	if (/BACK|DEFEN[CS]E$/.test(p)) return 1;
+	if (/MIDFIELD/.test(p)) return 3;
+	if (/WING|FORWARD|STRIKER|OFFEN[CS]E/.test(p)) return 4;
 	return null;
 }
 

@@ -10,6 +10,7 @@ import { readSince } from '~/server/live/log';
 import { ApiFootballClient } from '~/server/live/providers/api-football';
 import { FootballDataClient } from '~/server/live/providers/football-data';
 import { PollingFeed } from '~/server/live/providers/poller';
+import { rowsOf } from '~/server/db/rows';
 import { openTestDb, seedMatches } from './helpers';
 
 /**
@@ -153,10 +154,29 @@ describe('provider adapters → live changes', () => {
 			body: fixture('api-football/live-1.json'),
 			headers: { 'x-ratelimit-requests-remaining': '90' },
 		});
+		// The live list has no line-ups: one fixture's detail is asked for, once.
+		api.queue.push({
+			body: fixture('api-football/fixture-7001.json'),
+			headers: { 'x-ratelimit-requests-remaining': '89' },
+		});
 		const interval = await feed.pollOnce();
 		expect(interval).toBeGreaterThanOrEqual(60_000);
-		expect(api.paths.at(-1)).toBe('/fixtures?live=all');
+		expect(api.paths.slice(start)).toEqual(['/fixtures?live=all', '/fixtures?id=7001']);
 		expect(api.seen[start]?.['x-apisports-key']).toBe(SECRET);
+		expect(api.seen[start + 1]?.['x-apisports-key']).toBe(SECRET);
+		const lineupEvents = async () => (await events()).filter((e) => e.kind === 'lineups');
+		expect((await lineupEvents()).at(-1)?.payload.lineups).toEqual(['home', 'away']);
+		const stored = rowsOf<{ starter: boolean; n: number }>(
+			await handle.db.execute(
+				sql`SELECT starter, count(*)::int AS n FROM lineups WHERE match_id = ${Number(matchId)} GROUP BY starter ORDER BY starter`,
+			),
+		);
+		// 11 + 11 starters; 2 + 2 on the bench (a name listed twice is kept once).
+		expect(stored).toEqual([
+			{ starter: false, n: 4 },
+			{ starter: true, n: 22 },
+		]);
+		const lineupsBefore = (await lineupEvents()).length;
 		let [state] = await readMatchStates(handle.db, [matchId]);
 		expect(state).toMatchObject({ status: 'live', minute: 37, score: { home: 1, away: 0 } });
 		const stats = (await events()).find((e) => e.kind === 'stats');
@@ -169,6 +189,9 @@ describe('provider adapters → live changes', () => {
 		await feed.pollOnce();
 		[state] = await readMatchStates(handle.db, [matchId]);
 		expect(state).toMatchObject({ minute: 52, score: { home: 2, away: 0 } });
+		// Known line-ups are neither asked for nor published again.
+		expect(api.paths.filter((p) => p === '/fixtures?id=7001')).toHaveLength(1);
+		expect(await lineupEvents()).toHaveLength(lineupsBefore);
 
 		// Quota exhausted, reported inside a 200: nothing changes, and no poll before midnight UTC.
 		const count = (await events()).length;
@@ -181,6 +204,32 @@ describe('provider adapters → live changes', () => {
 		api.queue.push({ body: fixture('api-football/error-token.json') });
 		await feed.pollOnce();
 		expect(logs.some((l) => l.includes('API error (token)'))).toBe(true);
+	});
+
+	it("football-data.org: a match's published line-ups reach the lineups table through the write path, once", async () => {
+		await handle.db.execute(sql`DELETE FROM lineups WHERE match_id = ${Number(matchId)}`);
+		const bus = new MemoryBus();
+		const published: string[] = [];
+		bus.subscribe((e) => published.push(e.kind));
+		const client = new FootballDataClient({ token: SECRET, baseUrl: api.url });
+		const feed = new PollingFeed({ db: handle.db, bus, client, log: (l) => logs.push(l) });
+		api.queue.push({ body: fixture('football-data/matches-lineups.json') });
+		await feed.pollOnce();
+		expect(published).toContain('lineups');
+		const home = rowsOf<{ player_name: string; position: string; shirt_number: number }>(
+			await handle.db.execute(sql`SELECT l.player_name, l.position, l.shirt_number FROM lineups l
+				JOIN matches m ON m.id = l.match_id AND l.team_id = m.home_team_id
+				WHERE l.match_id = ${Number(matchId)} AND l.starter ORDER BY l.shirt_number`),
+		);
+		expect(home).toHaveLength(11);
+		expect(home[0]).toEqual({
+			player_name: 'Aaron Keeper',
+			position: 'Goalkeeper',
+			shirt_number: 1,
+		});
+		api.queue.push({ body: fixture('football-data/matches-lineups.json') });
+		await feed.pollOnce();
+		expect(published.filter((k) => k === 'lineups')).toHaveLength(1);
 	});
 
 	it('never logs the key', () => {

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { type MatchStatus, timelineEntry as entry, type TimelineEntry } from '../types';
-import { clampMinute, intOf, redact, scoreOf, type ProviderMatch } from './normalized';
+import type { TeamLineup } from '../lineups';
+import {
+	clampMinute,
+	intOf,
+	lineupOf,
+	lineupsOf,
+	redact,
+	scoreOf,
+	type ProviderMatch,
+} from './normalized';
 import type { PollResult, ProviderClient } from './poller';
 import { homeAwayPair as pair, namedRef, namedRef as team } from './tolerant';
 
@@ -73,6 +82,8 @@ const fixtureSchema = z
 			.nullish(),
 		events: z.array(z.unknown()).nullish(),
 		statistics: z.array(z.unknown()).nullish(),
+		// Present in `/fixtures?id=` answers and in `/fixtures/lineups` items.
+		lineups: z.array(z.unknown()).nullish(),
 	})
 	.passthrough();
 export const apiFootballEnvelope = z
@@ -128,6 +139,54 @@ function mapStats(raw: unknown[] | null | undefined, homeId: unknown): ProviderM
 		}
 	}
 	return Object.keys(out).length ? out : null;
+}
+
+const lineupItem = z
+	.object({
+		team: z.object({ id: z.unknown().optional() }).passthrough().nullish(),
+		formation: z.unknown().optional(),
+		startXI: z.array(z.unknown()).nullish(),
+		substitutes: z.array(z.unknown()).nullish(),
+	})
+	.passthrough();
+const lineupPlayer = z
+	.object({
+		player: z
+			.object({
+				name: z.unknown().optional(),
+				number: z.unknown().optional(),
+				pos: z.unknown().optional(),
+			})
+			.passthrough(),
+	})
+	.passthrough();
+
+/** Line-up items by team: `pos` is G, D, M or F, which the pitch drawing reads. */
+export function mapLineups(
+	raw: unknown[] | null | undefined,
+	homeId: unknown,
+): ProviderMatch['lineups'] {
+	let home: TeamLineup | null = null;
+	let away: TeamLineup | null = null;
+	for (const item of raw ?? []) {
+		const parsed = lineupItem.safeParse(item);
+		if (!parsed.success || parsed.data.team?.id === undefined) continue;
+		const players = (list: unknown[] | null | undefined) =>
+			(list ?? []).flatMap((p) => {
+				const one = lineupPlayer.safeParse(p);
+				if (!one.success) return [];
+				const { name, number, pos } = one.data.player;
+				return [{ name, number, position: pos }];
+			});
+		const lineup = lineupOf(
+			parsed.data.formation,
+			players(parsed.data.startXI),
+			players(parsed.data.substitutes),
+		);
+		if (parsed.data.team.id === homeId) home = lineup;
+		else away = lineup;
+	}
+	return lineupsOf(home, away);
 }
 
 /** Maps one v3 fixture; null when it lacks an id or team names. */
@@ -205,6 +264,7 @@ export function mapApiFootballFixture(raw: unknown): ProviderMatch | null {
 		pen: scoreOf(f.score?.penalty?.home, f.score?.penalty?.away),
 		incidents,
 		stats: mapStats(f.statistics, homeId),
+		lineups: mapLineups(f.lineups, homeId),
 	};
 }
 
@@ -300,6 +360,49 @@ export class ApiFootballClient implements ProviderClient {
 			.map(mapApiFootballFixture)
 			.filter((m): m is ProviderMatch => m !== null);
 		this.lastLive = matches.filter((m) => m.status === 'live' || m.status === 'half_time').length;
+		await this.fillLineups(matches);
 		return { matches, nextPollMs: interval() };
+	}
+
+	/** Line-ups per fixture id, once known (the live list never carries them). */
+	private lineups = new Map<string, ProviderMatch['lineups']>();
+	/** Fixtures whose detail was asked for: once each, whatever the answer. */
+	private detailed = new Set<string>();
+
+	/**
+	 * `/fixtures?live=all` has no line-ups; `/fixtures?id=` has them. Asks for one fixture's
+	 * detail per poll, once per fixture, and only while the day's budget keeps a request per
+	 * live match in hand, so line-ups never starve the scores.
+	 */
+	private async fillLineups(matches: ProviderMatch[]): Promise<void> {
+		const current = new Set(matches.map((m) => m.providerId));
+		for (const id of this.lineups.keys()) if (!current.has(id)) this.lineups.delete(id);
+		for (const id of this.detailed) if (!current.has(id)) this.detailed.delete(id);
+		for (const m of matches) m.lineups ??= this.lineups.get(m.providerId) ?? null;
+		const next = matches.find((m) => !m.lineups && !this.detailed.has(m.providerId));
+		if (!next || this.remaining - RESERVE <= Math.max(20, this.lastLive * 2)) return;
+		this.detailed.add(next.providerId);
+		const base = this.opts.baseUrl ?? API_FOOTBALL_BASE;
+		try {
+			const res = await (this.opts.fetch ?? fetch)(
+				`${base}/fixtures?id=${encodeURIComponent(next.providerId)}`,
+				{ headers: { 'x-apisports-key': this.opts.key }, signal: AbortSignal.timeout(15_000) },
+			);
+			this.remaining =
+				intOf(res.headers.get('x-ratelimit-requests-remaining')) ?? Math.max(0, this.remaining - 1);
+			if (!res.ok) {
+				await res.body?.cancel();
+				return;
+			}
+			const body = apiFootballEnvelope.safeParse(await res.json().catch(() => null));
+			const item = body.success ? body.data.response?.[0] : undefined;
+			const detail = item === undefined ? null : mapApiFootballFixture(item);
+			if (detail?.providerId === next.providerId && detail.lineups) {
+				this.lineups.set(next.providerId, detail.lineups);
+				next.lineups = detail.lineups;
+			}
+		} catch {
+			// The scores of this poll stand; the line-ups are simply not known yet.
+		}
 	}
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { type MatchStatus, timelineEntry as entry, type TimelineEntry } from '../types';
-import { clampMinute, intOf, redact, scoreOf, type ProviderMatch } from './normalized';
+import {
+	clampMinute,
+	intOf,
+	lineupOf,
+	lineupsOf,
+	redact,
+	scoreOf,
+	type ProviderMatch,
+} from './normalized';
 import type { PollResult, ProviderClient } from './poller';
 // Tolerant shapes: every field optional or nullable, unknown keys ignored.
 import { homeAwayPair as pair, namedRef, namedRef as named } from './tolerant';
@@ -89,6 +97,32 @@ const matchSchema = z
 			.nullish(),
 	})
 	.passthrough();
+// The detail of a match (and the list on paid plans) carries each side's line-up.
+const playerList = z
+	.array(
+		z
+			.object({
+				name: z.unknown().optional(),
+				shirtNumber: z.unknown().optional(),
+				position: z.unknown().optional(),
+			})
+			.passthrough(),
+	)
+	.nullish()
+	.catch(null);
+const sideLineup = z
+	.object({ formation: z.unknown().optional(), lineup: playerList, bench: playerList })
+	.passthrough()
+	.nullish()
+	.catch(null);
+
+function sideLineupOf(raw: unknown) {
+	const side = sideLineup.parse(raw);
+	const list = (l: z.infer<typeof playerList>) =>
+		(l ?? []).map((p) => ({ name: p.name, number: p.shirtNumber, position: p.position }));
+	return side ? lineupOf(side.formation, list(side.lineup), list(side.bench)) : null;
+}
+
 export const footballDataListSchema = z
 	.object({ matches: z.array(z.unknown()).nullish() })
 	.passthrough();
@@ -186,6 +220,10 @@ export function mapFootballDataMatch(raw: unknown): ProviderMatch | null {
 		pen,
 		incidents,
 		stats: null,
+		lineups: lineupsOf(
+			sideLineupOf((raw as { homeTeam?: unknown }).homeTeam),
+			sideLineupOf((raw as { awayTeam?: unknown }).awayTeam),
+		),
 	};
 }
 

@@ -1,4 +1,5 @@
 import type { LiveChange } from '../apply';
+import type { MatchLineups, TeamLineup } from '../lineups';
 import type { MatchStatus, Score, TimelineEntry } from '../types';
 
 /**
@@ -21,6 +22,8 @@ export interface ProviderMatch {
 	/** Timeline entries with a key stable across polls (provider id, or type+minute+player). */
 	incidents: Array<{ key: string; entry: TimelineEntry }>;
 	stats: Record<string, [number, number]> | null;
+	/** Published line-ups (providers send them about an hour before kick-off), else null. */
+	lineups: MatchLineups | null;
 }
 
 const sameScore = (a: Score | null, b: Score | null) =>
@@ -60,6 +63,9 @@ export function diffMatch(
 	if (next.stats && JSON.stringify(next.stats) !== JSON.stringify(prev?.stats ?? null)) {
 		changes.push({ matchId, kind: 'stats', ...state, stats: next.stats });
 	}
+	if (next.lineups && JSON.stringify(next.lineups) !== JSON.stringify(prev?.lineups ?? null)) {
+		changes.push({ matchId, kind: 'lineups', ...state, lineups: next.lineups });
+	}
 	const now = new Set(next.incidents.map((i) => i.key));
 	const cancelled = prev ? prev.incidents.filter((i) => !now.has(i.key)).map((i) => i.key) : [];
 	return { changes, cancelled };
@@ -83,4 +89,34 @@ export const clampMinute = (m: number | null) => (m === null ? null : Math.min(2
 /** Removes the secret from any text before it reaches a log line or an error message. */
 export function redact(text: string, secret: string | undefined): string {
 	return secret ? text.split(secret).join('[redacted]') : text;
+}
+
+/**
+ * A side's line-up from a provider's player lists, or null when it has no player with a
+ * name (free plans send empty lists). Bad entries are dropped, never guessed.
+ */
+export function lineupOf(
+	formation: unknown,
+	starters: ReadonlyArray<{ name: unknown; number: unknown; position: unknown }>,
+	bench: ReadonlyArray<{ name: unknown; number: unknown; position: unknown }>,
+): TeamLineup | null {
+	const player = (p: { name: unknown; number: unknown; position: unknown }, starter: boolean) => {
+		const name = typeof p.name === 'string' ? p.name.trim().slice(0, 120) : '';
+		if (!name) return null;
+		const position = typeof p.position === 'string' ? p.position.trim().slice(0, 20) || null : null;
+		const n = intOf(p.number);
+		return { name, shirtNumber: n !== null && n <= 999 ? n : null, position, starter };
+	};
+	const players = [
+		...starters.map((p) => player(p, true)),
+		...bench.map((p) => player(p, false)),
+	].filter((p): p is NonNullable<typeof p> => p !== null);
+	if (players.length === 0) return null;
+	const f = typeof formation === 'string' && /^\d(-\d){1,4}$/.test(formation) ? formation : null;
+	return { formation: f, players: players.slice(0, 40) };
+}
+
+/** Both sides, or null when neither is known. */
+export function lineupsOf(home: TeamLineup | null, away: TeamLineup | null): MatchLineups | null {
+	return home || away ? { home, away } : null;
 }

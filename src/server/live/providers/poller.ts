@@ -133,8 +133,10 @@ export class PollingFeed {
 					ours &&
 					(m.status === null || ours.status === m.status) &&
 					JSON.stringify(ours.score) === JSON.stringify(m.score);
-				// Already what we show: remember it without replaying its whole timeline.
-				if (same) t.last = m;
+				// Already what we show: remember it without replaying its whole timeline. Its
+				// line-ups are written once all the same: cheap, idempotent, and what a page lacks
+				// after a restart.
+				if (same) t.last = { ...m, lineups: null };
 			}
 		}
 		if (!t.matchId) return;

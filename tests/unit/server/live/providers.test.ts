@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
 	apiFootballInterval,
 	mapApiFootballFixture,
+	mapLineups,
 	msToUtcMidnight,
 } from '~/server/live/providers/api-football';
 import { mapFootballDataMatch } from '~/server/live/providers/football-data';
@@ -199,5 +200,75 @@ describe('diffMatch', () => {
 		// Unknown status (null) never overwrites ours.
 		const unknown = { ...second, status: null };
 		expect(diffMatch('42', second, unknown).changes.every((c) => !('status' in c))).toBe(true);
+	});
+});
+
+describe('line-ups from the providers', () => {
+	it("football-data.org: each side's lineup and bench, with the formation; bad entries dropped", () => {
+		const m = mapFootballDataMatch(fixture('football-data/matches-lineups.json').matches![0])!;
+		expect(m.lineups?.home?.formation).toBe('4-2-3-1');
+		expect(m.lineups?.home?.players.filter((p) => p.starter)).toHaveLength(11);
+		expect(m.lineups?.home?.players.filter((p) => !p.starter).map((p) => p.name)).toEqual([
+			'Walt Spare',
+			'Xav Bench',
+		]);
+		expect(m.lineups?.home?.players[0]).toEqual({
+			name: 'Aaron Keeper',
+			shirtNumber: 1,
+			position: 'Goalkeeper',
+			starter: true,
+		});
+		// A nameless bench entry is dropped; a shirt number sent as a string is read.
+		expect(m.lineups?.away?.players.filter((p) => !p.starter)).toEqual([
+			{ name: 'Yan Reserve', shirtNumber: 13, position: 'Defence', starter: false },
+		]);
+		expect(() =>
+			liveChangeSchema.parse({ matchId: '1', kind: 'lineups', lineups: m.lineups }),
+		).not.toThrow();
+	});
+
+	it('football-data.org: no line-up (free plan, empty lists, garbage) is null, not an error', () => {
+		const plain = mapFootballDataMatch(fixture('football-data/matches-1.json').matches![0])!;
+		expect(plain.lineups).toBeNull();
+		const raw = structuredClone(fixture('football-data/matches-lineups.json').matches![0]) as {
+			homeTeam: Record<string, unknown>;
+			awayTeam: Record<string, unknown>;
+		};
+		raw.homeTeam.lineup = [];
+		raw.homeTeam.bench = 'n/a';
+		raw.awayTeam.lineup = [{ name: 42 }];
+		raw.awayTeam.bench = null;
+		raw.awayTeam.formation = '<script>';
+		expect(mapFootballDataMatch(raw)?.lineups).toBeNull();
+	});
+
+	it('API-Football: startXI and substitutes by team id, G/D/M/F positions, formation', () => {
+		const item = fixture('api-football/fixture-7001.json').response![0]!;
+		const m = mapApiFootballFixture(item)!;
+		expect(m.lineups?.home?.formation).toBe('4-2-3-1');
+		expect(m.lineups?.away?.formation).toBe('4-3-3');
+		expect(m.lineups?.home?.players.slice(0, 2)).toEqual([
+			{ name: 'A. Keeper', shirtNumber: 1, position: 'G', starter: true },
+			{ name: 'B. Right', shirtNumber: 2, position: 'D', starter: true },
+		]);
+		expect(m.lineups?.home?.players.filter((p) => !p.starter)).toHaveLength(2);
+		// The live list carries no line-ups.
+		expect(
+			mapApiFootballFixture(fixture('api-football/live-1.json').response![0])?.lineups,
+		).toBeNull();
+		expect(
+			mapLineups([{ team: null }, 'x', { team: { id: 201 }, startXI: [{ player: {} }] }], 201),
+		).toBeNull();
+	});
+
+	it('diffMatch: published line-ups are one change, sent again only when they change', () => {
+		const base = mapFootballDataMatch(fixture('football-data/matches-3.json').matches![0])!;
+		const withLineups = mapFootballDataMatch(
+			fixture('football-data/matches-lineups.json').matches![0],
+		)!;
+		expect(diffMatch('42', base, withLineups).changes.map((c) => c.kind)).toEqual(['lineups']);
+		expect(diffMatch('42', withLineups, withLineups).changes).toEqual([]);
+		// A provider dropping them later does not erase what was published.
+		expect(diffMatch('42', withLineups, base).changes).toEqual([]);
 	});
 });

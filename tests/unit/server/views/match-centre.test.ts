@@ -156,6 +156,20 @@ describe('line-ups as a formation drawing', () => {
 		]);
 		expect(lineOf(null)).toBeNull();
 		expect(lineOf('Kit man')).toBeNull();
+		// football-data.org's words in line-ups and squads.
+		expect(
+			[
+				'Centre-Back',
+				'Right-Back',
+				'Defence',
+				'Defensive Midfield',
+				'Central Midfield',
+				'Attacking Midfield',
+				'Left Winger',
+				'Centre-Forward',
+				'Offence',
+			].map(lineOf),
+		).toEqual([1, 1, 1, 2, 3, 3, 4, 4, 4]);
 	});
 
 	it('takes the formation from the positions (keeper first), else 4-4-2 in shirt order', () => {
