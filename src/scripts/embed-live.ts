@@ -1,28 +1,82 @@
+import { localiseTimes } from './time-zone';
+
 /**
- * The live widgets: scores and statuses from the site's SSE stream (`/api/live`), with the
+ * The live widgets: scores and minutes from the site's SSE stream (`/api/live`), with the
  * age of the data. A few hundred bytes instead of the site's islands; it reconnects as the
  * site does (the browser resends Last-Event-ID; after a refusal we reopen with it in the
- * query, backing off).
+ * query, backing off). A widget that follows a list (`data-live-follow`: live scores)
+ * listens to every match, and when one it does not show starts, or a shown one changes
+ * state, fetches its own address again (the route cache answers) and swaps the list in.
  */
 const root = document.querySelector<HTMLElement>('[data-live-ids]');
 if (root) {
 	const age = root.querySelector<HTMLElement>('[data-age]');
 	const ids = root.dataset.liveIds ?? '';
+	const follow = root.dataset.liveFollow !== undefined;
 	let lastId = '';
 	let at = 0;
 	let backoff = 1000;
-	const apply = (m: { matchId?: unknown; score?: { home: number; away: number } | null }) => {
-		const row = document.querySelector(`[data-match-id="${String(m.matchId)}"]`);
-		const score = row?.querySelector('.score');
+	// Matches that made us refresh once: one from another competition must not do it again.
+	const asked = new Set<string>();
+	let due = 0;
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const refresh = () => {
+		if (timer) return;
+		// At most one refetch every 10 s, however many matches start together.
+		timer = setTimeout(
+			async () => {
+				due = Date.now() + 10_000;
+				timer = undefined;
+				try {
+					const res = await fetch(location.href, { credentials: 'omit' });
+					const next = new DOMParser()
+						.parseFromString(await res.text(), 'text/html')
+						.querySelector('[data-live-list]');
+					const current = document.querySelector('[data-live-list]');
+					if (res.ok && next && current) {
+						current.replaceWith(document.importNode(next, true));
+						const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+						if (zone) localiseTimes(zone);
+					}
+				} catch {
+					// The next change tries again.
+				}
+			},
+			Math.max(0, due - Date.now()),
+		);
+	};
+	const apply = (
+		kind: string,
+		m: {
+			matchId?: unknown;
+			status?: unknown;
+			minute?: unknown;
+			score?: { home: number; away: number } | null;
+		},
+	) => {
+		const id = String(m.matchId);
+		const row = document.querySelector<HTMLElement>(`[data-match-id="${CSS.escape(id)}"]`);
+		if (!row) {
+			if (follow && kind !== 'snapshot' && m.status === 'live' && !asked.has(id)) {
+				asked.add(id);
+				refresh();
+			}
+			return;
+		}
+		const score = row.querySelector('.score');
 		if (score && m.score) {
 			score.classList.remove('none');
 			score.textContent = `${m.score.home}\u00a0–\u00a0${m.score.away}`;
 		}
+		const minute = row.querySelector('.status-live [aria-hidden]');
+		if (minute && m.status === 'live' && typeof m.minute === 'number')
+			minute.textContent = `${m.minute}'`;
+		if (follow && typeof m.status === 'string' && m.status !== row.dataset.status) refresh();
 	};
 	const open = () => {
-		const q = new URLSearchParams({ matches: ids });
+		const q = new URLSearchParams(follow ? {} : { matches: ids });
 		if (lastId) q.set('lastEventId', lastId);
-		const es = new EventSource(`/api/live?${q}`);
+		const es = new EventSource(`/api/live${q.size ? `?${q}` : ''}`);
 		es.onopen = () => {
 			backoff = 1000;
 		};
@@ -39,7 +93,7 @@ if (root) {
 				at = Date.now();
 				try {
 					const data = JSON.parse(msg.data) as { matches?: unknown[] };
-					for (const m of data.matches ?? [data]) apply(m as Parameters<typeof apply>[0]);
+					for (const m of data.matches ?? [data]) apply(kind, m as Parameters<typeof apply>[1]);
 				} catch {
 					// A message we cannot read changes nothing.
 				}

@@ -53,7 +53,14 @@ export interface EmbedChrome {
 	/** The attribution link (absolute: the widget is framed on other sites). */
 	siteHref: string;
 	/** Only the live kinds carry the live script; null otherwise. */
-	live: { ids: string; ageSeconds: string; ageMinutes: string; waiting: string } | null;
+	live: {
+		ids: string;
+		/** A list that takes in matches as they start (live scores), not a fixed set. */
+		follow: boolean;
+		ageSeconds: string;
+		ageMinutes: string;
+		waiting: string;
+	} | null;
 }
 
 /** A widget ready to render, or the small message that replaces it (400/404). */
@@ -73,6 +80,7 @@ function chrome(
 	ctx: ViewContext,
 	look: { theme: Theme; accent?: string | undefined },
 	liveIds: string | null = null,
+	follow = false,
 ): EmbedChrome {
 	const accentCss = look.accent ? `:root .embed-root.embed-root{--accent:#${look.accent}}` : null;
 	return {
@@ -87,6 +95,7 @@ function chrome(
 				? null
 				: {
 						ids: liveIds,
+						follow,
 						ageSeconds: ctx.t('live:ageSeconds'),
 						ageMinutes: ctx.t('live:ageMinutes'),
 						waiting: ctx.t('live:ageUnknown'),
@@ -126,7 +135,9 @@ async function embedPage<K extends EmbedKind, V>(
 		query: EmbedQuery<K>,
 		subject: string | number | null,
 		ctx: ViewContext,
-	) => Promise<{ view: V; title: string; tags: string[]; live?: string | null } | string>,
+	) => Promise<
+		{ view: V; title: string; tags: string[]; live?: string | null; follow?: boolean } | string
+	>,
 ): Promise<EmbedPage<V>> {
 	if (input.locale !== ctx.locale) return notFound(ctx, input.params, 'locale');
 	const parsed = parseEmbed(kind, input.subject, input.params);
@@ -146,7 +157,7 @@ async function embedPage<K extends EmbedKind, V>(
 	return {
 		ok: true,
 		view: built.view,
-		chrome: chrome(ectx, parsed.query, live),
+		chrome: chrome(ectx, parsed.query, live, built.follow),
 		title: built.title,
 		tags: built.tags,
 		// Live widgets move with the stream anyway; a short life keeps first paint fresh.
@@ -211,7 +222,9 @@ export function getScoresEmbed(
 			},
 			title: `${heading} · ${c.t('embed:kind.scores')}`,
 			tags: ['home', ...matchTags(matches)],
-			live: liveIdsOf(matches),
+			// Live even when nothing is on yet: a match that starts later joins the list.
+			live: liveIdsOf(matches) ?? '',
+			follow: true,
 		};
 	});
 }
