@@ -7,7 +7,7 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
  * when this render used another zone (UTC on a first visit), rewrites the kick-off times
  * in place: `<time datetime="…" data-kickoff="time|date|datetime" [data-year]>`, with the
  * same options as the server used. Labels marked
- * `data-utc-label` disappear once times are local.
+ * `data-utc-label` say "times in your time zone" once times are local.
  */
 export function rememberTimeZone(): void {
 	const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -21,7 +21,7 @@ export function rememberTimeZone(): void {
 }
 
 /**
- * Rewrites the kick-off times of this render into `zone` and hides the "times in UTC"
+ * Rewrites the kick-off times of this render into `zone` and relabels the "times in UTC"
  * labels. The widgets call it alone: they set no cookie.
  */
 export function localiseTimes(zone: string): void {
@@ -34,5 +34,11 @@ export function localiseTimes(zone: string): void {
 		const options = kickoffOptions(style, el.dataset.year !== undefined);
 		el.textContent = new Intl.DateTimeFormat(tag, { ...options, timeZone: zone }).format(instant);
 	}
-	for (const el of document.querySelectorAll<HTMLElement>('[data-utc-label]')) el.hidden = true;
+	for (const el of document.querySelectorAll<HTMLElement>('[data-utc-label]')) {
+		// The same box with the new words (the zone as its tooltip): nothing below it moves.
+		if (el.dataset.local) {
+			el.textContent = el.dataset.local;
+			el.title = zone;
+		} else el.hidden = true;
+	}
 }

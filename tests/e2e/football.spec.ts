@@ -61,7 +61,9 @@ test.describe('home: a day of matches', () => {
 			.locator('li.match-row', { hasText: 'Liverpool FC' })
 			.filter({ hasText: 'AFC Bournemouth' });
 		await expect(row.locator('time[data-kickoff]')).toHaveText('21:00');
-		await expect(page.locator('[data-utc-label]')).toBeHidden();
+		// The same box says the times are now local (removing it would shift the page).
+		await expect(page.locator('[data-utc-label]')).toHaveText('Times in your time zone');
+		await expect(page.locator('[data-utc-label]')).toHaveAttribute('title', 'Europe/Berlin');
 		const cookies = await context.cookies(baseURL);
 		expect(cookies.find((c) => c.name === 'tz')?.value).toBe('Europe%2FBerlin');
 		await context.close();
