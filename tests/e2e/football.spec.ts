@@ -313,6 +313,16 @@ test.describe('match centre', () => {
 test.describe('other pages', () => {
 	test('sports: football today, anything else 404', async ({ page }) => {
 		expect((await page.goto('/en/sport'))?.status()).toBe(200);
+		// A hub, not a one-item list: what is on, the ways in, every competition.
+		const card = page.locator('section.sport');
+		await expect(card).toContainText(/Live now: \d+/);
+		await expect(card).toContainText(/Today: \d+/);
+		await expect(card).toContainText(/Competitions: [1-9]\d*/);
+		await expect(card.getByRole('link', { name: 'Live', exact: true })).toHaveAttribute(
+			'href',
+			'/en/live-matches',
+		);
+		await expect(page.getByRole('link', { name: 'Premier League' })).toBeVisible();
 		await page.getByRole('link', { name: 'Football', exact: true }).click();
 		await expect(page).toHaveURL(/\/en\/sport\/football$/);
 		expect((await page.goto('/en/sport/basketball'))?.status()).toBe(404);
