@@ -94,6 +94,11 @@ export default defineConfig({
 			],
 		},
 	},
+	// Styles are files, never inline <style>: the CSP lists hashes of a page's inline styles
+	// in that page's header, and client navigation (ClientRouter, interactive pages) brings a
+	// second page's head into the first page's document, whose CSP would refuse its inline
+	// styles. Files are allowed by 'self' on every page, and cached across pages.
+	build: { inlineStylesheets: 'never' },
 	prefetch: false,
 	devToolbar: { enabled: false },
 });

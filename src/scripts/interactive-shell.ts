@@ -7,15 +7,17 @@ import { RELOAD_GUARD_MS, shouldReloadForChunkError } from '../lib/chunk-reload'
 import { $online } from '../stores/online';
 
 function trackOnline(): void {
-	const banner = document.getElementById('offline-banner');
 	const apply = (online: boolean) => {
 		$online.set(online);
+		// Looked up each time: client navigation swaps the page it is in.
+		const banner = document.getElementById('offline-banner');
 		if (banner) banner.hidden = online;
 		document.documentElement.dataset.online = String(online);
 	};
 	apply(navigator.onLine);
 	addEventListener('online', () => apply(true));
 	addEventListener('offline', () => apply(false));
+	document.addEventListener('astro:after-swap', () => apply(navigator.onLine));
 }
 
 function reloadOnChunkError(): void {

@@ -1,3 +1,5 @@
+import { everyPage } from '../lib/every-page';
+
 /**
  * The spec's lazy-image classes: an `img.lazyLoad` gets `isLoading` while it loads (once it
  * nears the viewport) and `isLoaded` when it has. The browser's own `loading="lazy"` does
@@ -32,4 +34,4 @@ export function initLazyImages(root: ParentNode = document): void {
 	for (const img of images) observer.observe(img);
 }
 
-initLazyImages();
+everyPage(() => initLazyImages());

@@ -35,6 +35,8 @@ let watchAll = 0;
 let source: EventSource | null = null;
 let lastEventId: string | null = null;
 let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+/** The watched set `source` was opened for. */
+let sourceKey = '';
 let backoffMs = 1000;
 let lastAnnounce = -Infinity;
 let pendingAnnounce: Omit<LiveAnnouncement, 'seq'> | null = null;
@@ -80,9 +82,15 @@ export function watchMatches(ids: string[] | null): () => void {
 				if (n <= 0) watchers.delete(id);
 				else watchers.set(id, n);
 			}
-		if (streamKey() !== was) scheduleOpen(0);
+		// Nothing watched any more: wait before closing. Client navigation unmounts the old
+		// page's islands before the new page's mount; if they watch the same matches, the
+		// stream (and its place in the log) carries on across the page change.
+		if (streamKey() !== was) scheduleOpen(streamKey() === '' ? LINGER_MS : 0);
 	};
 }
+
+/** How long a stream nobody watches stays open: a page swap's islands mount within it. */
+export const LINGER_MS = 5000;
 
 /** What the stream must carry: `*` (every live match), a sorted id list, or '' (nothing). */
 function streamKey(): string {
@@ -96,9 +104,12 @@ function scheduleOpen(ms: number): void {
 }
 
 function open(): void {
+	const key = streamKey();
+	// Watched again, unchanged, before the linger ran out: keep the open stream.
+	if (source && key === sourceKey && source.readyState !== 2) return;
 	source?.close();
 	source = null;
-	const key = streamKey();
+	sourceKey = key;
 	if (key === '') return;
 	if (typeof navigator !== 'undefined' && navigator.onLine === false) {
 		$liveConnection.set('offline');
@@ -281,6 +292,7 @@ export function runningMinute(m: LiveMatchState, now: number): number | null {
 export function resetLiveForTests(): void {
 	source?.close();
 	source = null;
+	sourceKey = '';
 	watchers.clear();
 	watchAll = 0;
 	lastEventId = null;

@@ -5,14 +5,20 @@ import { expect, test } from '@playwright/test';
 
 /**
  * The JavaScript budget. Stated sizes are gzip bytes:
- * - any single client chunk: 72 KB (React 19's client runtime is the largest at about 66 KB);
+ * - any single client chunk: 72 KB (React 19's client runtime is the largest at about 64 KB);
  * - the HLS player chunk (hls.js), loaded only on pages that play video: 180 KB;
- * - all scripts a page loads together: home 110 KB, live matches 130 KB.
+ * - all scripts an interactive page loads together, client router included: 85 KB. The
+ *   issue's 75 KB is below what React's runtime (64 KB), Astro's router (5 KB) and the live
+ *   store with its smallest island (8 KB) weigh together: measured 75-80 KB on these pages
+ *   (docs/benchmarks.md); under 75 needs a smaller runtime (Preact), not trimming.
  * Static pages carry no script at all (static-pages.spec.ts).
  */
 const CHUNK_LIMIT = 72 * 1024;
 const HLS_CHUNK_LIMIT = 180 * 1024;
-const PAGE_LIMITS: Record<string, number> = { '/en': 110 * 1024, '/en/live-matches': 130 * 1024 };
+const INTERACTIVE_LIMIT = 85 * 1024;
+const PAGE_LIMITS: Record<string, number> = Object.fromEntries(
+	['/en', '/en/live-matches', '/en/pricing', '/en/login'].map((p) => [p, INTERACTIVE_LIMIT]),
+);
 
 const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
 const assets = join(outDir, 'client', '_astro');

@@ -112,6 +112,25 @@ describe('$live watching', () => {
 		expect(latest().readyState).toBe(2);
 	});
 
+	it('a page change that watches the same matches keeps the stream open (client navigation)', () => {
+		const stopOld = live.watchMatches(null);
+		vi.runOnlyPendingTimers();
+		expect(FakeEventSource.instances).toHaveLength(1);
+		// The old page's island unmounts; the new page's mounts a moment later.
+		stopOld();
+		vi.advanceTimersByTime(300);
+		const stopNew = live.watchMatches(null);
+		vi.runOnlyPendingTimers();
+		expect(FakeEventSource.instances).toHaveLength(1);
+		expect(latest().readyState).not.toBe(2);
+		// Nobody watching for longer than the linger: closed.
+		stopNew();
+		vi.advanceTimersByTime(live.LINGER_MS - 1);
+		expect(latest().readyState).not.toBe(2);
+		vi.advanceTimersByTime(1);
+		expect(latest().readyState).toBe(2);
+	});
+
 	it('follows every live match without a matches parameter', () => {
 		const stop = live.watchMatches(null);
 		vi.runOnlyPendingTimers();
