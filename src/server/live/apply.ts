@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import { onLiveChange } from '../games/games';
+import { gameSettings } from '../games/settings';
 import type { LiveBus } from './bus';
 import { appendEvent, lockLog } from './log';
 import { updateMatch } from './matches';
@@ -54,7 +56,7 @@ export function applyLiveChange(
 
 async function applyNow(input: LiveChange, { db, bus }: { db: Database; bus: LiveBus }) {
 	const change = liveChangeSchema.parse(input);
-	const event = await db.transaction(async (tx) => {
+	const events = await db.transaction(async (tx) => {
 		await lockLog(tx);
 		const state = await updateMatch(tx, change.matchId, {
 			status: change.status,
@@ -79,8 +81,19 @@ async function applyNow(input: LiveChange, { db, bus }: { db: Database; bus: Liv
 		if (change.cancels) payload.cancels = change.cancels;
 		if (change.stats) payload.stats = change.stats;
 		if (change.reset) payload.reset = true;
-		return appendEvent(tx, { matchId: change.matchId, kind: change.kind, payload });
+		const main = await appendEvent(tx, { matchId: change.matchId, kind: change.kind, payload });
+		// The live games settle in the same transaction: a committed full time or correction
+		// always comes with its settlement, and the `game` event follows it in the log.
+		const games = await onLiveChange(
+			tx,
+			{ kind: change.kind, reset: change.reset, entryType: change.entry?.type ?? null },
+			state,
+			main,
+			Date.now(),
+			gameSettings(),
+		);
+		return [main, ...games];
 	});
-	await bus.publish(event);
-	return event;
+	for (const e of events) await bus.publish(e);
+	return events[0] as LiveEvent;
 }
