@@ -46,6 +46,8 @@ export interface GamesState {
 	signedIn: boolean | null;
 	picks: Record<number, MyPick>;
 	board: BoardRow[];
+	/** Picks sent and not yet answered: the radio shows them checked meanwhile. */
+	pending: Record<number, Pick>;
 	/** The latest refusal or failure, as a code the island translates. */
 	problem: { gameId: number; code: string } | null;
 }
@@ -55,6 +57,7 @@ export const $games = map<GamesState>({
 	signedIn: null,
 	picks: {},
 	board: [],
+	pending: {},
 	problem: null,
 });
 
@@ -117,6 +120,16 @@ export async function loadBoard(matchId: string, replay: boolean): Promise<void>
 /** Sends a pick; on a refusal the games are reloaded so the island shows why. */
 export async function sendPick(matchId: string, gameId: number, pick: Pick): Promise<void> {
 	$games.setKey('problem', null);
+	$games.setKey('pending', { ...$games.get().pending, [gameId]: pick });
+	try {
+		await send(matchId, gameId, pick);
+	} finally {
+		const { [gameId]: _done, ...rest } = $games.get().pending;
+		$games.setKey('pending', rest);
+	}
+}
+
+async function send(matchId: string, gameId: number, pick: Pick): Promise<void> {
 	let response: Response;
 	try {
 		response = await authFetch(`/api/games/${gameId}/picks`, {
@@ -172,5 +185,5 @@ export function followGames(matchId: string): () => void {
 }
 
 export function resetGamesForTests(): void {
-	$games.set({ games: [], signedIn: null, picks: {}, board: [], problem: null });
+	$games.set({ games: [], signedIn: null, picks: {}, board: [], pending: {}, problem: null });
 }

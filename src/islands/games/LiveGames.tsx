@@ -160,7 +160,7 @@ export default function LiveGames({
 											type="radio"
 											name={`game-${g.id}`}
 											value={o}
-											checked={mine?.pick === o}
+											checked={(state.pending[g.id] ?? mine?.pick) === o}
 											onChange={() => void sendPick(matchId, g.id, o)}
 										/>
 										<span>{optionText(o, labels, home, away)}</span>

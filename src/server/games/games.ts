@@ -311,7 +311,9 @@ export async function readMatchGames(
 	const [state] = await readMatchStates(db, [matchId]);
 	if (!state) return null;
 	await ensureGames(db, state);
-	const rows = await runGames(db, Number(matchId), state.isReplay);
+	let rows = await runGames(db, Number(matchId), state.isReplay);
+	// A replay that has ended leaves the match not replayed, with only the replay's games.
+	if (rows.length === 0 && !state.isReplay) rows = await runGames(db, Number(matchId), true);
 	return { state, games: rows.map((r) => publicGame(r, state, now, settings)) };
 }
 

@@ -313,5 +313,8 @@ describe.each(ENGINES)('live games on %s', (engine) => {
 		]);
 		const [p] = rowsOf<{ points: number }>(await db.execute(sql`SELECT points FROM game_picks`));
 		expect(p?.points).toBe(100);
+		// The replay is over and the match is its old self again: the page still shows the results.
+		const after = await gamesOf(id);
+		expect(after.last_team_to_score).toMatchObject({ status: 'settled', result: 'away', replay: true });
 	});
 });
