@@ -198,8 +198,24 @@ const sameOutcome = (row: GameRow, o: Exclude<Outcome, null>) =>
 	row.status === o.status &&
 	(o.status === 'settled' ? row.result === o.result : row.void_reason === o.reason);
 
+/** A pick's points under its game's current settlement (null until the game is decided). */
+export const PICK_POINTS = sql`CASE WHEN g.status = 'settled' AND p.pick = g.result THEN p.points_at_stake
+	WHEN g.status IN ('settled', 'void') THEN 0 END`;
+/** A pick's outcome under its game's current settlement: won, lost, void, or null. */
+export const PICK_OUTCOME = sql`CASE WHEN g.status = 'void' THEN 'void'
+	WHEN g.status = 'settled' THEN (CASE WHEN p.pick = g.result THEN 'won' ELSE 'lost' END) END`;
+
 /**
- * Writes one game's settlement (or re-settlement) and its picks' points, unless the game
+ * Picks with their points and outcome (`p` joined to its game `g`), as a subquery. Nothing
+ * writes per-pick results: a settlement or correction changes the game row and every pick's
+ * points follow.
+ */
+export const scoredPicks = sql`(SELECT p.id, p.game_id, p.user_id, p.pick, p.points_at_stake, p.picked_at,
+	g.match_id, g.kind, g.run, g.replay, g.opened_at, ${PICK_POINTS} AS points, ${PICK_OUTCOME} AS outcome
+	FROM game_picks p JOIN games g ON g.id = p.game_id)`;
+
+/**
+ * Writes one game's settlement (or re-settlement), unless the game
  * already stands settled that way: a repeated full time, a retry or a second writer changes
  * nothing. The (game, version) key refuses a concurrent duplicate outright.
  */
@@ -215,14 +231,10 @@ async function writeSettlement(
 	const reason = outcome.status === 'void' ? outcome.reason : null;
 	await tx.execute(sql`INSERT INTO game_settlements (game_id, version, status, result, void_reason, log_id)
 		VALUES (${row.id}, ${version}, ${outcome.status}, ${result}, ${reason}, ${logId})`);
+	// The picks' points follow from this row (PICK_POINTS): a re-settlement moves them both ways.
 	await tx.execute(sql`UPDATE games SET status = ${outcome.status}, result = ${result}, void_reason = ${reason},
 		settled_version = ${version}, corrected = ${row.settled_version > 0}, settled_at = now(),
 		suspended_until = NULL WHERE id = ${row.id}`);
-	// One statement for every pick of the game: a re-settlement moves points both ways.
-	await tx.execute(sql`UPDATE game_picks SET
-		outcome = CASE WHEN ${outcome.status} = 'void' THEN 'void' WHEN pick = ${result} THEN 'won' ELSE 'lost' END,
-		points = CASE WHEN ${outcome.status} = 'settled' AND pick = ${result} THEN points_at_stake ELSE 0 END
-		WHERE game_id = ${row.id}`);
 	return true;
 }
 
@@ -342,7 +354,7 @@ export type PickResult =
 /**
  * Records a visitor's pick, or changes it while the game is open. The game row is read
  * FOR SHARE, so a settlement (which updates that row) either finished before, and the pick is
- * refused, or waits until the pick has committed and then settles it too. A repeated identical
+ * refused, or waits until the pick has committed: no pick is accepted once its game is decided. A repeated identical
  * pick changes nothing and keeps its original stake.
  */
 export async function placePick(
@@ -432,7 +444,7 @@ export async function readPicks(
 		points: number | null;
 		outcome: MyPick['outcome'];
 	}>(
-		await db.execute(sql`SELECT game_id, pick, points_at_stake, picked_at, points, outcome FROM game_picks
+		await db.execute(sql`SELECT game_id, pick, points_at_stake, picked_at, points, outcome FROM ${scoredPicks} sp
 			WHERE user_id = ${userId} AND game_id IN (${sql.join(
 				ids.map((i) => sql`${i}`),
 				sql`, `,

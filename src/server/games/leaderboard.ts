@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import type { Queryable } from '../live/log';
+import { PICK_POINTS } from './games';
 
 /**
  * Leaderboards of settled picks: per match (its current run), per week, per season, and per
@@ -48,7 +49,7 @@ export async function leaderboard(
 		limit?: number;
 	},
 ): Promise<BoardRow[]> {
-	const conds: SQL[] = [sql`p.points IS NOT NULL`, sql`g.replay = ${opts.replay}`];
+	const conds: SQL[] = [sql`g.status IN ('settled', 'void')`, sql`g.replay = ${opts.replay}`];
 	if (opts.scope === 'match') {
 		const m = opts.matchId ?? 0;
 		conds.push(sql`g.match_id = ${m}`);
@@ -65,11 +66,11 @@ export async function leaderboard(
 		);
 	}
 	const rows = rowsOf<{ user_id: string; name: string; points: number; picks: number }>(
-		await db.execute(sql`SELECT u.id AS user_id, u.name, sum(p.points)::int AS points, count(*)::int AS picks
+		await db.execute(sql`SELECT u.id AS user_id, u.name, sum(${PICK_POINTS})::int AS points, count(*)::int AS picks
 			FROM game_picks p JOIN games g ON g.id = p.game_id JOIN users u ON u.id = p.user_id
 			WHERE ${sql.join(conds, sql` AND `)}
 			GROUP BY u.id, u.name
-			ORDER BY sum(p.points) DESC, max(p.picked_at) ASC, u.id
+			ORDER BY sum(${PICK_POINTS}) DESC, max(p.picked_at) ASC, u.id
 			LIMIT ${opts.limit ?? 20}`),
 	);
 	return rows.map((r, i) => ({

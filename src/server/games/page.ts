@@ -10,7 +10,7 @@ import { getDb } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { ensureFootballData } from '../football/ensure';
 import { readMatchStates } from '../live/matches';
-import { ensureGames } from './games';
+import { ensureGames, PICK_OUTCOME, PICK_POINTS } from './games';
 import { gamesLabels } from './labels';
 import { type BoardRow, leaderboard, myLeagues } from './leaderboard';
 import { isPlayable } from './settle-rules';
@@ -153,7 +153,7 @@ export async function getLiveGamesPage(
 			outcome: string | null;
 		}>(
 			await db.execute(sql`SELECT g.match_id, h.name AS home, a.name AS away, g.kind, p.pick,
-				p.points_at_stake, p.points, p.outcome
+				p.points_at_stake, ${PICK_POINTS} AS points, ${PICK_OUTCOME} AS outcome
 				FROM game_picks p JOIN games g ON g.id = p.game_id JOIN matches m ON m.id = g.match_id
 				JOIN teams h ON h.id = m.home_team_id JOIN teams a ON a.id = m.away_team_id
 				WHERE p.user_id = ${userId} ORDER BY p.picked_at DESC LIMIT 20`),

@@ -21,11 +21,8 @@ CREATE TABLE "game_picks" (
 	"pick" text NOT NULL,
 	"points_at_stake" integer NOT NULL,
 	"picked_at" timestamp with time zone NOT NULL,
-	"points" integer,
-	"outcome" text,
 	CONSTRAINT "game_picks_game_id_user_id_key" UNIQUE("game_id","user_id"),
-	CONSTRAINT "game_picks_pick_check" CHECK (pick IN ('odd', 'even', 'home', 'away', 'none')),
-	CONSTRAINT "game_picks_outcome_check" CHECK (outcome IN ('won', 'lost', 'void'))
+	CONSTRAINT "game_picks_pick_check" CHECK (pick IN ('odd', 'even', 'home', 'away', 'none'))
 );
 --> statement-breakpoint
 CREATE TABLE "game_settlements" (

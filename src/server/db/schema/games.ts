@@ -60,8 +60,10 @@ export const games = pgTable(
 
 /**
  * One pick per visitor per game (the unique key is what makes a double click, a retry or two
- * tabs count once). `points_at_stake` is fixed when the pick is made or changed; `points` and
- * `outcome` are written by the settlement (null until then).
+ * tabs count once). `points_at_stake` is fixed when the pick is made or changed. A pick's
+ * points are not stored: they follow from its game's current settlement (`scoredPicks` in
+ * src/server/games/games.ts), so settling or re-settling a game writes one row, however many
+ * picks it has.
  */
 export const gamePicks = pgTable(
 	'game_picks',
@@ -72,8 +74,6 @@ export const gamePicks = pgTable(
 		pick: text('pick').notNull(),
 		pointsAtStake: integer('points_at_stake').notNull(),
 		pickedAt: tz('picked_at').notNull(),
-		points: integer('points'),
-		outcome: text('outcome').$type<'won' | 'lost' | 'void'>(),
 	},
 	(t) => [
 		fkey(t.gameId, games.id).onDelete('cascade'),
@@ -81,7 +81,6 @@ export const gamePicks = pgTable(
 		unique('game_picks_game_id_user_id_key').on(t.gameId, t.userId),
 		index('game_picks_user_idx').on(t.userId),
 		check('game_picks_pick_check', sql`pick IN ('odd', 'even', 'home', 'away', 'none')`),
-		check('game_picks_outcome_check', sql`outcome IN ('won', 'lost', 'void')`),
 	],
 );
 
