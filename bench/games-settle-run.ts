@@ -3,7 +3,7 @@
  * `memory://` or a PostgreSQL server URL (a scratch database beside it is created and
  * dropped).
  */
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase } from '../src/server/db/client';
@@ -64,8 +64,15 @@ async function main() {
 			},
 			{ db, bus },
 		);
-		const loop = monitorEventLoopDelay({ resolution: 10 });
-		loop.enable();
+		// The longest gap between turns of a 5 ms ticker, the last one (up to the end) included:
+		// a chain of microtasks that never yields shows as one long gap.
+		let last = performance.now();
+		let blocked = 0;
+		const ticker = setInterval(() => {
+			const t = performance.now();
+			blocked = Math.max(blocked, t - last);
+			last = t;
+		}, 5);
 		const start = performance.now();
 		await applyLiveChange(
 			{
@@ -79,7 +86,8 @@ async function main() {
 			{ db, bus },
 		);
 		const settle = performance.now() - start;
-		loop.disable();
+		blocked = Math.max(blocked, performance.now() - last);
+		clearInterval(ticker);
 		// Points are read through the games' settlements: what a leaderboard costs now.
 		const boardStart = performance.now();
 		const board = await leaderboard(db, {
@@ -98,7 +106,7 @@ async function main() {
 			`${engine}: ${Number(check?.total).toLocaleString('en')} picks (${VISITORS.toLocaleString('en')} visitors × 3 games), seeded in ${(seeded / 1000).toFixed(1)} s`,
 		);
 		console.log(
-			`  full time committed and settled in ${settle.toFixed(0)} ms (${Number(check?.settled).toLocaleString('en')} picks settled); event loop blocked at most ${(loop.max / 1e6).toFixed(0)} ms`,
+			`  full time committed and settled in ${settle.toFixed(0)} ms (${Number(check?.settled).toLocaleString('en')} picks settled); event loop blocked at most ${blocked.toFixed(0)} ms at a time`,
 		);
 		console.log(
 			`  the match's leaderboard over them (top ${board.length}) read in ${boardMs.toFixed(0)} ms`,

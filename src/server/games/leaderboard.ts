@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { cached } from '../cache/data-cache';
+import { LISTS_TAG, matchTag } from '../cache/tags';
 import { rowsOf } from '../db/rows';
 import type { Queryable } from '../live/log';
 import { PICK_POINTS } from './games';
@@ -37,7 +39,34 @@ export function seasonStart(now: number): Date {
 	return new Date(Date.UTC(year, 6, 1));
 }
 
+/**
+ * Seconds a board is kept: a board changes only when a game is settled, and that `game` event
+ * invalidates the match's tag (and the lists) in every process; the time bounds the rest.
+ * Summing a big match's picks costs seconds, so every visitor at full time shares one read.
+ */
+const BOARD_TTL_MS = 10_000;
+
 export async function leaderboard(
+	db: Queryable,
+	opts: Parameters<typeof loadBoard>[1],
+): Promise<BoardRow[]> {
+	let at = (opts.scope === 'week' ? weekStart(opts.now) : seasonStart(opts.now)).getTime();
+	if (opts.scope === 'match') {
+		// The match's settlements so far: a new one is a new key at once, before any invalidation.
+		const [v] = rowsOf<{ v: number }>(
+			await db.execute(
+				sql`SELECT coalesce(sum(settled_version), 0)::int AS v FROM games WHERE match_id = ${opts.matchId ?? 0}`,
+			),
+		);
+		at = Number(v?.v ?? 0);
+	}
+	const key = `games:board:${opts.scope}:${opts.replay}:${opts.matchId ?? ''}:${opts.leagueId ?? ''}:${at}:${opts.limit ?? 20}`;
+	const tags = opts.scope === 'match' ? [matchTag(opts.matchId ?? 0)] : [LISTS_TAG];
+	const rows = await cached(key, BOARD_TTL_MS, tags, () => loadBoard(db, opts));
+	return rows.map(({ userId, ...row }) => ({ ...row, me: opts.userId === userId }));
+}
+
+async function loadBoard(
 	db: Queryable,
 	opts: {
 		scope: BoardScope;
@@ -48,7 +77,7 @@ export async function leaderboard(
 		userId?: string | null;
 		limit?: number;
 	},
-): Promise<BoardRow[]> {
+): Promise<Array<Omit<BoardRow, 'me'> & { userId: string }>> {
 	const conds: SQL[] = [sql`g.status IN ('settled', 'void')`, sql`g.replay = ${opts.replay}`];
 	if (opts.scope === 'match') {
 		const m = opts.matchId ?? 0;
@@ -78,7 +107,7 @@ export async function leaderboard(
 		name: r.name,
 		points: Number(r.points),
 		picks: Number(r.picks),
-		me: opts.userId === r.user_id,
+		userId: r.user_id,
 	}));
 }
 

@@ -15,6 +15,8 @@ import { MemoryBus } from '~/server/live/bus';
 import { readSince } from '~/server/live/log';
 import { readMatchStates } from '~/server/live/matches';
 import { ReplayFeed } from '~/server/live/providers/replay';
+import { clearDataCache } from '~/server/cache/data-cache';
+import { leaderboard } from '~/server/games/leaderboard';
 import { openScratchDatabase } from '../../helpers/database';
 import { seedMatches } from '../live/helpers';
 
@@ -30,7 +32,11 @@ const AFTER_WINDOW = () => Date.now() + 31_000;
 
 describe.each(ENGINES)('live games on %s', (engine) => {
 	let handle: DbHandle;
-	afterEach(async () => handle?.close());
+	afterEach(async () => {
+		// Boards are cached per process by key; every test has a fresh database.
+		clearDataCache();
+		await handle?.close();
+	});
 
 	async function world(matches = 1) {
 		handle = await openScratchDatabase(engine);
@@ -265,6 +271,55 @@ describe.each(ENGINES)('live games on %s', (engine) => {
 		);
 		expect(rows).toHaveLength(accepted);
 		expect(rows.every((r) => r.early)).toBe(true);
+	});
+
+	it('ranks the match leaderboard by points, ties to the earlier picker, names only, replays apart', async () => {
+		const { ids, apply } = await world();
+		const id = ids[0]!;
+		const g = await gamesOf(id);
+		const [early, late, wrong] = [
+			await user('Early Bird'),
+			await user('Late Owl'),
+			await user('Wrong Way'),
+		];
+		const t = Date.now();
+		await pick(g.odd_even.id, late, 'odd', t + 2000);
+		await pick(g.odd_even.id, early, 'odd', t + 1000);
+		await pick(g.odd_even.id, wrong, 'even', t + 500);
+		const empty = await leaderboard(handle.db, {
+			scope: 'match',
+			matchId: Number(id),
+			replay: false,
+			now: t,
+		});
+		expect(empty).toEqual([]);
+		await apply({
+			matchId: id,
+			kind: 'status',
+			status: 'live',
+			minute: 0,
+			score: { home: 0, away: 0 },
+		});
+		await apply(goal(id, 'home', 10, [1, 0]));
+		await apply(fullTime(id, [1, 0]));
+		const board = await leaderboard(handle.db, {
+			scope: 'match',
+			matchId: Number(id),
+			replay: false,
+			now: t,
+			userId: late,
+		});
+		expect(board).toEqual([
+			{ rank: 1, name: 'Early Bird', points: 100, picks: 1, me: false },
+			{ rank: 2, name: 'Late Owl', points: 100, picks: 1, me: true },
+			{ rank: 3, name: 'Wrong Way', points: 0, picks: 1, me: false },
+		]);
+		expect(JSON.stringify(board)).not.toContain('@');
+		const week = await leaderboard(handle.db, { scope: 'week', replay: false, now: Date.now() });
+		expect(week.map((r) => r.name)).toEqual(['Early Bird', 'Late Owl', 'Wrong Way']);
+		expect(await leaderboard(handle.db, { scope: 'week', replay: true, now: Date.now() })).toEqual(
+			[],
+		);
 	});
 
 	it('voids the games of a postponed match, picks returned without points', async () => {
