@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase } from '../src/server/db/client';
 import { rowsOf } from '../src/server/db/rows';
+import { installGamesHook } from '../src/server/games/hook';
 import { leaderboard } from '../src/server/games/leaderboard';
 import { applyLiveChange } from '../src/server/live/apply';
 import { MemoryBus } from '../src/server/live/bus';
@@ -19,6 +20,7 @@ const VISITORS = Math.ceil(PICKS / 3);
 const base = process.env.BENCH_URL ?? 'memory://';
 
 async function main() {
+	installGamesHook();
 	let url = base;
 	let drop: (() => Promise<void>) | undefined;
 	if (base !== 'memory://') {

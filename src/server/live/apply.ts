@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { onLiveChange } from '../games/games';
-import { gameSettings } from '../games/settings';
 import type { LiveBus } from './bus';
-import { appendEvent, lockLog } from './log';
-import { updateMatch } from './matches';
+import { appendEvent, lockLog, type Queryable } from './log';
+import { type MatchState, updateMatch } from './matches';
 import { MATCH_STATUSES, scoreSchema, timelineEntrySchema, type LiveEvent } from './types';
 
 /**
@@ -34,6 +32,27 @@ export class MatchNotFoundError extends Error {
 	constructor(id: string) {
 		super(`match ${id} not found`);
 	}
+}
+
+/**
+ * Work another feature does inside a live change's transaction, after the change's event is
+ * appended and before COMMIT (the live games settle here: src/server/games/hook.ts). It may
+ * append events of its own to the log (it holds the writer lock); they are published after
+ * COMMIT, right after the change's. A hook that throws rolls the whole change back.
+ */
+export type LiveChangeHook = (
+	tx: Queryable,
+	change: z.output<typeof liveChangeSchema>,
+	state: MatchState,
+	event: LiveEvent,
+) => Promise<LiveEvent[]>;
+
+const hooks = new Set<LiveChangeHook>();
+
+/** Adds a hook to every later live change; returns the function that removes it. */
+export function addLiveChangeHook(hook: LiveChangeHook): () => void {
+	hooks.add(hook);
+	return () => hooks.delete(hook);
 }
 
 // In-process writers queue here, so publish order equals commit order in this process too.
@@ -82,17 +101,9 @@ async function applyNow(input: LiveChange, { db, bus }: { db: Database; bus: Liv
 		if (change.stats) payload.stats = change.stats;
 		if (change.reset) payload.reset = true;
 		const main = await appendEvent(tx, { matchId: change.matchId, kind: change.kind, payload });
-		// The live games settle in the same transaction: a committed full time or correction
-		// always comes with its settlement, and the `game` event follows it in the log.
-		const games = await onLiveChange(
-			tx,
-			{ kind: change.kind, reset: change.reset, entryType: change.entry?.type ?? null },
-			state,
-			main,
-			Date.now(),
-			gameSettings(),
-		);
-		return [main, ...games];
+		const events = [main];
+		for (const hook of hooks) events.push(...(await hook(tx, change, state, main)));
+		return events;
 	});
 	for (const e of events) await bus.publish(e);
 	return events[0] as LiveEvent;

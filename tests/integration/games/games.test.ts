@@ -16,9 +16,13 @@ import { readSince } from '~/server/live/log';
 import { readMatchStates } from '~/server/live/matches';
 import { ReplayFeed } from '~/server/live/providers/replay';
 import { clearDataCache } from '~/server/cache/data-cache';
+import { installGamesHook } from '~/server/games/hook';
 import { leaderboard } from '~/server/games/leaderboard';
 import { openScratchDatabase } from '../../helpers/database';
 import { seedMatches } from '../live/helpers';
+
+// The games ride on the live write path as the server's start-up installs them.
+installGamesHook();
 
 // Each test migrates a fresh database: slow on a busy machine, whatever the games do.
 vi.setConfig({ testTimeout: 180_000 });
