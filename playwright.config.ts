@@ -55,6 +55,8 @@ export default defineConfig({
 			REPLAY_COMPETITIONS: 'euro',
 			// Live: replayed matches run 60x faster so goals arrive within a test's time.
 			REPLAY_SPEED: process.env.E2E_REPLAY_SPEED ?? '60',
+			// Live games: at 60x a 30 s pause after a goal would be half an hour of match time.
+			GAME_SUSPEND_SECONDS: '6',
 		},
 	},
 });

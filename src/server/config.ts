@@ -60,6 +60,10 @@ const schema = z.object({
 	ROUTE_CACHE: z.enum(['on', 'off']).default('on'),
 	/** Live: replay clock speed (1 = real time, 60 = a minute of match per second). */
 	REPLAY_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
+	/** Live games: seconds a game stays suspended after a goal, card or correction. */
+	GAME_SUSPEND_SECONDS: z.coerce.number().min(1).max(600).default(30),
+	/** Live games: a real live match whose feed is silent this long suspends its games. */
+	GAME_STALE_SECONDS: z.coerce.number().min(10).max(3600).default(150),
 	/** Live: how many past matches the replay feed plays back at the same time. */
 	REPLAY_CONCURRENT: z.coerce.number().int().min(1).max(20).default(5),
 	/** Live: competitions (slugs, comma-separated) the replay feed draws from; empty = every tournament. */

@@ -1,5 +1,6 @@
 import { getDbHandle } from './db/client';
 import { ensureFootballData } from './football/ensure';
+import { installGamesHook } from './games/hook';
 import { startLiveFeed } from './live/feed';
 
 /**
@@ -14,6 +15,8 @@ export const STARTUP_TASKS: { name: string; run: () => Promise<void> }[] = [
 	// First start: import the shipped openfootball data (a no-op once matches exist).
 	{ name: 'football data', run: () => ensureFootballData() },
 	// The live feed (replay by default) and the SSE hub; never throws, the site serves without it.
+	// Before the feed: the replay's first kick-off already opens games.
+	{ name: 'live games', run: async () => installGamesHook() },
 	{ name: 'live feed', run: startLiveFeed },
 ];
 

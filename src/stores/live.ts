@@ -24,9 +24,22 @@ export const $lastUpdate = atom<number | null>(null);
 /** The latest goal or red card, for the polite aria-live region (throttled). */
 export const $announcement = atom<LiveAnnouncement | null>(null);
 
+/**
+ * The latest `game` message per match (live games: opened, suspended, settled), as the
+ * server wrote it to the log: `games` in the API's shape, `receivedAt` the local time it was
+ * applied (suspension countdowns count from it, so the visitor's clock never matters).
+ */
+export interface LiveGamesMessage {
+	id: number | undefined;
+	reason: string;
+	games: Array<Record<string, unknown>>;
+	receivedAt: number;
+}
+export const $liveGames = map<Record<string, LiveGamesMessage>>({});
+
 /** At most one announcement per this many ms; a burst collapses into its latest item. */
 export const ANNOUNCE_GAP_MS = 10_000;
-const KINDS = ['snapshot', 'score', 'event', 'status', 'correction', 'stats'] as const;
+const KINDS = ['snapshot', 'score', 'event', 'status', 'correction', 'stats', 'game'] as const;
 const GOALS = new Set(['goal', 'own_goal', 'penalty_goal']);
 const REDS = new Set(['red', 'second_yellow']);
 
@@ -199,6 +212,11 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 		return;
 	}
 	const matchId = String(data.matchId);
+	if (kind === 'game') {
+		const games = Array.isArray(data.games) ? (data.games as LiveGamesMessage['games']) : [];
+		$liveGames.setKey(matchId, { id, reason: String(data.reason ?? ''), games, receivedAt: now });
+		return;
+	}
 	const current = $liveMatches.get()[matchId];
 	if (!current) return;
 	const next: LiveMatchState = { ...current };
@@ -305,6 +323,7 @@ export function resetLiveForTests(): void {
 	pendingAnnounce = null;
 	names = null;
 	$liveMatches.set({});
+	$liveGames.set({});
 	$liveConnection.set('connecting');
 	$lastUpdate.set(null);
 	$announcement.set(null);

@@ -31,6 +31,8 @@ export interface LiveScoresListProps {
 	 * it out on pages cached for everyone (the home page, whose day list shows scores anyway).
 	 */
 	spoiler?: SpoilerSettings;
+	/** "Play": a compact link to each match's live games (the match centre's #games). */
+	playLabel?: string;
 }
 
 export function minuteText(
@@ -89,6 +91,7 @@ export default function LiveScoresList({
 	matchHref,
 	labels,
 	spoiler: serverSpoiler,
+	playLabel,
 }: LiveScoresListProps) {
 	const known = useLiveMatches(initial);
 	const storedSpoiler = useStore($spoiler);
@@ -158,6 +161,16 @@ export default function LiveScoresList({
 											</span>
 										</a>
 										<span className="live-extra">
+											{playLabel && (
+												<a
+													className="live-play"
+													href={`${matchHref.replace('{id}', m.matchId)}#games`}
+													aria-label={`${playLabel}: ${m.home.name} – ${m.away.name}`}
+													data-testid="live-play"
+												>
+													{playLabel}
+												</a>
+											)}
 											{m.isReplay && (
 												<span
 													className="badge-replay"

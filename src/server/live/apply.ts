@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { LiveBus } from './bus';
-import { appendEvent, lockLog } from './log';
 import { matchLineupsSchema, replaceLineups } from './lineups';
-import { updateMatch } from './matches';
+import { appendEvent, lockLog, type Queryable } from './log';
+import { type MatchState, updateMatch } from './matches';
 import { MATCH_STATUSES, scoreSchema, timelineEntrySchema, type LiveEvent } from './types';
 
 /**
@@ -37,6 +37,27 @@ export class MatchNotFoundError extends Error {
 	}
 }
 
+/**
+ * Work another feature does inside a live change's transaction, after the change's event is
+ * appended and before COMMIT (the live games settle here: src/server/games/hook.ts). It may
+ * append events of its own to the log (it holds the writer lock); they are published after
+ * COMMIT, right after the change's. A hook that throws rolls the whole change back.
+ */
+export type LiveChangeHook = (
+	tx: Queryable,
+	change: z.output<typeof liveChangeSchema>,
+	state: MatchState,
+	event: LiveEvent,
+) => Promise<LiveEvent[]>;
+
+const hooks = new Set<LiveChangeHook>();
+
+/** Adds a hook to every later live change; returns the function that removes it. */
+export function addLiveChangeHook(hook: LiveChangeHook): () => void {
+	hooks.add(hook);
+	return () => hooks.delete(hook);
+}
+
 // In-process writers queue here, so publish order equals commit order in this process too.
 let chain: Promise<unknown> = Promise.resolve();
 
@@ -57,7 +78,7 @@ export function applyLiveChange(
 
 async function applyNow(input: LiveChange, { db, bus }: { db: Database; bus: LiveBus }) {
 	const change = liveChangeSchema.parse(input);
-	const event = await db.transaction(async (tx) => {
+	const events = await db.transaction(async (tx) => {
 		await lockLog(tx);
 		const state = await updateMatch(tx, change.matchId, {
 			status: change.status,
@@ -83,8 +104,11 @@ async function applyNow(input: LiveChange, { db, bus }: { db: Database; bus: Liv
 		if (change.stats) payload.stats = change.stats;
 		if (change.reset) payload.reset = true;
 		if (change.lineups) payload.lineups = await replaceLineups(tx, change.matchId, change.lineups);
-		return appendEvent(tx, { matchId: change.matchId, kind: change.kind, payload });
+		const main = await appendEvent(tx, { matchId: change.matchId, kind: change.kind, payload });
+		const events = [main];
+		for (const hook of hooks) events.push(...(await hook(tx, change, state, main)));
+		return events;
 	});
-	await bus.publish(event);
-	return event;
+	for (const e of events) await bus.publish(e);
+	return events[0] as LiveEvent;
 }

@@ -5,6 +5,7 @@
  * property the document does not name.
  */
 import { MATCH_STATUSES } from '~/lib/football/match-status';
+import { GAME_KINDS, GAME_STATUSES, PICKS } from '~/lib/games/rules';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const int = { type: 'integer' };
@@ -157,6 +158,74 @@ export const OPENAPI = {
 				},
 			},
 		},
+		'/matches/{id}/games': {
+			get: {
+				summary: "The match's live games (free to play, for points only) and their state",
+				parameters: [idPath('Match id')],
+				responses: {
+					200: ok('MatchGames'),
+					304: notModified,
+					400: error('Malformed id'),
+					404: error('Unknown match'),
+				},
+			},
+		},
+		'/games/{gameId}/picks': {
+			// Outside /api/v1: a signed-in visitor's write, not part of the read-only data API.
+			servers: [{ url: '/api' }],
+			post: {
+				summary: "Make or change a pick on a live game (Bearer token or the site's cookies)",
+				security: [{ bearer: [] }, { cookie: [] }],
+				parameters: [
+					{ name: 'gameId', in: 'path', required: true, description: 'Game id', schema: str },
+				],
+				requestBody: {
+					required: true,
+					content: {
+						'application/json': {
+							schema: {
+								type: 'object',
+								required: ['pick'],
+								properties: {
+									pick: {
+										type: 'string',
+										enum: [...PICKS],
+										description: "One of the game's options",
+									},
+								},
+							},
+						},
+					},
+				},
+				responses: {
+					201: {
+						description: 'Pick recorded (or changed) with the points it puts at stake',
+						content: { 'application/json': { schema: ref('PickAnswer') } },
+					},
+					200: {
+						description: 'The same pick again: nothing changed, the original stake stands',
+						content: { 'application/json': { schema: ref('PickAnswer') } },
+					},
+					400: {
+						description: 'A pick that is not an option of this game (the field is named)',
+						content: { 'application/json': { schema: ref('GameError') } },
+					},
+					401: {
+						description: 'No session',
+						content: { 'application/json': { schema: ref('GameError') } },
+					},
+					404: {
+						description: 'Unknown game',
+						content: { 'application/json': { schema: ref('GameError') } },
+					},
+					409: {
+						description:
+							'The game is suspended (after a goal, card or correction, or a stale feed), settled or closed',
+						content: { 'application/json': { schema: ref('GameError') } },
+					},
+				},
+			},
+		},
 		'/teams/{id}': {
 			get: {
 				summary: 'One team: form, position, results, fixtures, squad',
@@ -186,11 +255,90 @@ export const OPENAPI = {
 		},
 	},
 	components: {
+		securitySchemes: {
+			bearer: { type: 'http', scheme: 'bearer' },
+			cookie: { type: 'apiKey', in: 'cookie', name: 'auth._token.local' },
+		},
 		schemas: {
 			Error: {
 				type: 'object',
 				required: ['error', 'message'],
 				properties: { error: { type: 'string', enum: ['bad_request', 'not_found'] }, message: str },
+			},
+			Game: {
+				type: 'object',
+				required: [
+					'id',
+					'matchId',
+					'kind',
+					'status',
+					'options',
+					'result',
+					'voidReason',
+					'suspension',
+					'suspendedMs',
+					'corrected',
+					'replay',
+					'run',
+				],
+				properties: {
+					id: int,
+					matchId: str,
+					kind: { type: 'string', enum: [...GAME_KINDS] },
+					status: { type: 'string', enum: [...GAME_STATUSES] },
+					options: { type: 'array', items: { type: 'string', enum: [...PICKS] } },
+					result: { type: ['string', 'null'], enum: [...PICKS, null], description: 'Once settled' },
+					voidReason: nullable('string', {
+						description: 'Why a void game returns picks without points (e.g. draw, postponed)',
+					}),
+					suspension: {
+						type: ['string', 'null'],
+						enum: ['incident', 'stale', 'regular_time_over', null],
+					},
+					suspendedMs: nullable('integer', { description: 'Until picks reopen after an incident' }),
+					corrected: { type: 'boolean', description: 'Re-settled after a correction' },
+					replay: { type: 'boolean', description: 'A replay game, with its own leaderboard' },
+					run: { type: 'integer', description: "0 for the match itself; a replay's own number" },
+				},
+			},
+			MatchGames: {
+				type: 'object',
+				required: ['matchId', 'replay', 'status', 'games'],
+				properties: {
+					matchId: int,
+					replay: { type: 'boolean' },
+					status: { type: 'string', enum: [...MATCH_STATUSES] },
+					games: { type: 'array', items: ref('Game') },
+				},
+			},
+			PickAnswer: {
+				type: 'object',
+				required: ['data'],
+				properties: {
+					data: {
+						type: 'object',
+						required: ['gameId', 'pick', 'pointsAtStake', 'pickedAt'],
+						properties: {
+							gameId: int,
+							pick: { type: 'string', enum: [...PICKS] },
+							pointsAtStake: {
+								type: 'integer',
+								description: 'Points a correct pick earns (never money)',
+							},
+							pickedAt: { type: 'string', format: 'date-time' },
+						},
+					},
+				},
+			},
+			GameError: {
+				type: 'object',
+				required: ['error', 'message'],
+				properties: {
+					error: str,
+					message: str,
+					reason: str,
+					fields: { type: 'array', items: str },
+				},
 			},
 			CompetitionType: { type: 'string', enum: ['league', 'cup', 'tournament'] },
 			CompetitionRef: {

@@ -1,0 +1,15 @@
+import type { APIRoute } from 'astro';
+import { requireCaller } from '~/server/auth/guard';
+import { parseBody } from '~/server/auth/responses';
+import { joinBody, joinLeagueHandler } from '~/server/games/api';
+
+export const prerender = false;
+
+/** Joins a friends league by its code `{ code }`. */
+export const POST: APIRoute = async ({ request, locals }) => {
+	const caller = requireCaller(request, locals);
+	if (caller instanceof Response) return caller;
+	const body = await parseBody(request, joinBody);
+	if (!body.ok) return body.response;
+	return joinLeagueHandler(caller.user.id, body.data.code);
+};
