@@ -52,9 +52,9 @@ async function store(userId: string, list: readonly Follow[], db: Database) {
 		const kept = dedupeFollows(list).filter((f) => known.has(`${f.kind}:${f.id}`));
 		await tx.delete(follows).where(eq(follows.userId, userId));
 		if (kept.length > 0) {
-			await tx.insert(follows).values(
-				kept.map((f, position) => ({ userId, kind: f.kind, targetId: f.id, position })),
-			);
+			await tx
+				.insert(follows)
+				.values(kept.map((f, position) => ({ userId, kind: f.kind, targetId: f.id, position })));
 		}
 		const ignored = dedupeFollows(list).filter((f) => !known.has(`${f.kind}:${f.id}`));
 		return { follows: kept, ignored };

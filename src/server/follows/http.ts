@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { FOLLOW_KINDS, type Follow, followListSchema, followSchema, MAX_FOLLOWS } from '~/lib/follows';
+import {
+	FOLLOW_KINDS,
+	type Follow,
+	followListSchema,
+	followSchema,
+	MAX_FOLLOWS,
+} from '~/lib/follows';
 import { parseDbId } from '~/lib/input';
 import { json } from '../auth/http';
 

@@ -35,7 +35,9 @@ export async function myMatches(
 			.join(',')}}`;
 	// Today starts at midnight UTC minus the widest time-zone offset, so a match that is
 	// "today" anywhere is still listed as next.
-	const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 14 * 3600_000);
+	const from = new Date(
+		Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 14 * 3600_000,
+	);
 	const rows = rowsOf<Row & { upcoming: boolean }>(
 		await d.execute(sql`
 			WITH picked AS (

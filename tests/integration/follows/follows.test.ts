@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as followsRoute from '~/pages/api/me/follows';
+
+const { GET, PUT, POST, DELETE } = followsRoute;
 import * as matchesRoute from '~/pages/api/follows/matches';
-import { call, count, db, resetAuthWorld, setupAuthWorld, teardownAuthWorld } from '../auth/helpers';
+import {
+	call,
+	count,
+	db,
+	resetAuthWorld,
+	setupAuthWorld,
+	teardownAuthWorld,
+} from '../auth/helpers';
 import { type FootballFixture, member, seedFootball } from './world';
 
 // Runs on in-memory PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
@@ -22,7 +31,7 @@ describe(`follows API (${process.env['TEST_DATABASE_URL'] ? 'PostgreSQL' : 'PGli
 		body?: unknown,
 		path = '/api/me/follows',
 	) => {
-		const handler = followsRoute[method as 'GET' | 'PUT' | 'POST' | 'DELETE'];
+		const handler = { GET, PUT, POST, DELETE }[method as 'GET' | 'PUT' | 'POST' | 'DELETE'];
 		return call(handler, { method, headers, path, ...(body === undefined ? {} : { body }) });
 	};
 

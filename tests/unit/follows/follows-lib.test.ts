@@ -42,6 +42,8 @@ describe('follow lists', () => {
 		expect(parseStoredFollows(null)).toEqual([]);
 		expect(parseStoredFollows('not json')).toEqual([]);
 		expect(parseStoredFollows('[{"kind":"player","id":1}]')).toEqual([]);
-		expect(parseStoredFollows('[{"kind":"team","id":4},{"kind":"team","id":4}]')).toEqual([team(4)]);
+		expect(parseStoredFollows('[{"kind":"team","id":4},{"kind":"team","id":4}]')).toEqual([
+			team(4),
+		]);
 	});
 });

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $follows, configureFollows, GUEST_KEY, loadFollows, remove, toggle } from '~/stores/follows';
+import {
+	$follows,
+	configureFollows,
+	GUEST_KEY,
+	loadFollows,
+	remove,
+	toggle,
+} from '~/stores/follows';
 
 /** A Map-backed localStorage. */
 function memoryStorage() {
@@ -40,7 +47,8 @@ describe('$follows store', () => {
 					for (const f of (body as { follows: { id: number }[] }).follows)
 						if (!server.list.some((v) => v.id === f.id)) server.list.push(view(f.id));
 				}
-				if (method === 'DELETE') server.list = server.list.filter((v) => !path.endsWith(`id=${v.id}`));
+				if (method === 'DELETE')
+					server.list = server.list.filter((v) => !path.endsWith(`id=${v.id}`));
 				if (method === 'PUT')
 					server.list = (body as { follows: { id: number }[] }).follows.map((f) => view(f.id));
 				return json(200, { data: { follows: server.list } });

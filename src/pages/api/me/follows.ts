@@ -26,7 +26,9 @@ export const PUT: APIRoute = async ({ request, locals }) => {
 	const body = await parseBody(request, followsBody);
 	if (!body.ok) return body.response;
 	const saved = await replaceFollows(caller.user.id, body.data.follows);
-	return json(200, { data: { follows: await describeFollows(saved.follows), ignored: saved.ignored } });
+	return json(200, {
+		data: { follows: await describeFollows(saved.follows), ignored: saved.ignored },
+	});
 };
 
 /** POST /api/me/follows `{ follows: [...] }`: adds (a star click, a guest's list at login). */
@@ -36,7 +38,9 @@ export const POST: APIRoute = async ({ request, locals }) => {
 	const body = await parseBody(request, followsBody);
 	if (!body.ok) return body.response;
 	const saved = await addFollows(caller.user.id, body.data.follows);
-	return json(200, { data: { follows: await describeFollows(saved.follows), ignored: saved.ignored } });
+	return json(200, {
+		data: { follows: await describeFollows(saved.follows), ignored: saved.ignored },
+	});
 };
 
 /** DELETE /api/me/follows?kind=team&id=7: 404 when the caller did not follow it. */
