@@ -76,8 +76,8 @@ export default function MyMatches({
 				? `${labels.live}${m.minute === null ? '' : ` ${m.minute}′`}`
 				: m.status === 'half_time'
 					? labels.halfTime
-					: m.status === 'finished'
-						? labels.fullTime
+					: m.status.startsWith('finished')
+						? `${day.format(new Date(m.kickoffAt))} · ${labels.fullTime}`
 						: (m.kickoffTimeKnown ? time : day).format(new Date(m.kickoffAt));
 		return (
 			<li key={m.id}>
@@ -97,7 +97,12 @@ export default function MyMatches({
 	};
 
 	return (
-		<section className="my-matches" aria-labelledby="my-matches-h" data-testid="my-matches">
+		<section
+			id="my-matches"
+			className="my-matches"
+			aria-labelledby="my-matches-h"
+			data-testid="my-matches"
+		>
 			<h2 id="my-matches-h">{labels.title}</h2>
 			{!follows.ready ? (
 				<p className="follow-muted">{labels.loading}</p>

@@ -51,7 +51,7 @@ export async function myMatches(
 						ORDER BY s.competition_id, s.start_date DESC NULLS LAST, s.label DESC)
 			), shaped AS (
 				SELECT p.id, p.kickoff_at, p.kickoff_time_known, p.status, p.minute, p.ft_home,
-					p.ft_away, c.name AS competition, th.name AS home, ta.name AS away,
+					p.ft_away, p.et_home, p.et_away, c.name AS competition, th.name AS home, ta.name AS away,
 					(p.status IN ('live', 'half_time') OR p.kickoff_at >= ${from.toISOString()}::timestamptz)
 						AS upcoming
 				FROM picked p JOIN seasons s ON s.id = p.season_id
@@ -76,6 +76,8 @@ interface Row {
 	minute: number | null;
 	ft_home: number | null;
 	ft_away: number | null;
+	et_home: number | null;
+	et_away: number | null;
 	competition: string;
 	home: string;
 	away: string;
@@ -94,6 +96,10 @@ function toFollowed(row: Row, now: Date): FollowedMatch {
 		competition: row.competition,
 		home: row.home,
 		away: row.away,
-		score: row.ft_home === null || row.ft_away === null ? null : [row.ft_home, row.ft_away],
+		// After extra time the score that stands is the one after it.
+		score: pair(row.et_home, row.et_away) ?? pair(row.ft_home, row.ft_away),
 	};
 }
+
+const pair = (a: number | null, b: number | null): [number, number] | null =>
+	a === null || b === null ? null : [a, b];

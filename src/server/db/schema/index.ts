@@ -9,3 +9,4 @@ export * from './live';
 export * from './payments';
 export * from './streams';
 export * from './follows';
+export * from './push';
