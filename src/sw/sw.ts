@@ -19,6 +19,7 @@ interface WorkerScope {
 	skipWaiting(): Promise<void>;
 	registration: {
 		showNotification(title: string, options?: Record<string, unknown>): Promise<void>;
+		pushManager: { getSubscription(): Promise<PushSubscription | null> };
 	};
 	clients: {
 		matchAll(o: { type: string; includeUncontrolled: boolean }): Promise<WindowClientLike[]>;
@@ -99,8 +100,8 @@ interface AlertPayload {
 	body: string;
 	url: string;
 	tag: string;
-	stopUrl?: string;
-	stopLabel?: string;
+	stopLabel: string;
+	kind: string;
 }
 
 self.addEventListener('push', (event: ExtendableEvent & { data?: { json(): unknown } }) => {
@@ -118,8 +119,8 @@ self.addEventListener('push', (event: ExtendableEvent & { data?: { json(): unkno
 			renotify: true,
 			icon: '/icons/icon-192.png',
 			badge: '/icons/icon-192.png',
-			data: { url: alert.url, stopUrl: alert.stopUrl },
-			actions: alert.stopUrl ? [{ action: 'stop', title: alert.stopLabel ?? 'Stop' }] : [],
+			data: { url: alert.url, kind: alert.kind },
+			actions: [{ action: 'stop', title: alert.stopLabel }],
 		}),
 	);
 });
@@ -129,14 +130,14 @@ self.addEventListener(
 	(
 		event: ExtendableEvent & {
 			action: string;
-			notification: { close(): void; data?: { url?: string; stopUrl?: string } };
+			notification: { close(): void; data?: { url?: string; kind?: string } };
 		},
 	) => {
 		event.notification.close();
 		const data = event.notification.data ?? {};
-		if (event.action === 'stop' && data.stopUrl) {
-			// One click stops this kind of alert (a signed link, no login needed).
-			event.waitUntil(fetch(data.stopUrl, { method: 'POST' }));
+		if (event.action === 'stop' && data.kind) {
+			// One click stops this kind of alert: the subscription's own keys prove ownership.
+			event.waitUntil(stop(data.kind));
 			return;
 		}
 		const target = new URL(data.url ?? '/', self.location.origin).href;
@@ -148,3 +149,14 @@ self.addEventListener(
 		);
 	},
 );
+
+async function stop(kind: string): Promise<void> {
+	const subscription = await self.registration.pushManager.getSubscription();
+	if (!subscription) return;
+	const { endpoint, keys } = subscription.toJSON() as { endpoint: string; keys: { auth: string } };
+	await fetch('/api/push/stop', {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ endpoint, auth: keys.auth, kind }),
+	});
+}

@@ -93,12 +93,3 @@ export const pushCursor = pgTable('push_cursor', {
 	id: smallint('id').primaryKey().default(1),
 	lastEventId: bigint('last_event_id', { mode: 'number' }).notNull().default(0),
 });
-
-export type PushPayload = {
-	title: string;
-	body: string;
-	url: string;
-	tag: string;
-	stopUrl?: string;
-	stopLabel?: string;
-};
