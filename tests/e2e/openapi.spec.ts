@@ -10,7 +10,10 @@ type Schema = Record<string, unknown>;
 type Doc = {
 	paths: Record<
 		string,
-		{ get: { responses: Record<string, { content?: Record<string, { schema: Schema }> }> } }
+		{
+			get?: { responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
+			servers?: unknown;
+		}
 	>;
 	components: { schemas: Record<string, Schema> };
 };
@@ -140,14 +143,18 @@ test('every documented GET answer (success and error) matches the document', asy
 	ajv.addSchema({ $id: 'https://api.test/openapi.json', components: strict.components });
 
 	const documented = new Set<string>();
-	for (const [path, item] of Object.entries(doc.paths))
+	for (const [path, item] of Object.entries(doc.paths)) {
+		// Paths with a server of their own (follows, push under /api) are not the /api/v1 data
+		// API these cases walk: tests/integration/push and tests/integration/follows cover them.
+		if (!item.get || item.servers) continue;
 		for (const status of Object.keys(item.get.responses)) documented.add(`${path} ${status}`);
+	}
 	const exercised = new Set<string>();
 	const problems: string[] = [];
 	for (const c of await cases(request)) {
 		const response = await request.get(`/api/v1${c.url}`);
 		expect(response.status(), c.url).toBe(c.status);
-		const spec = doc.paths[c.doc]?.get.responses[String(c.status)];
+		const spec = doc.paths[c.doc]?.get?.responses[String(c.status)];
 		if (!spec) {
 			problems.push(`${c.url}: status ${c.status} is not documented for ${c.doc}`);
 			continue;

@@ -1,9 +1,9 @@
 import { LOCALES, type Locale } from '~/i18n/locales';
 import { useTranslations } from '~/i18n/server';
 
-/** The kinds of alert a visitor can opt into, per followed team or match. */
-export const ALERT_KINDS = ['kickoff', 'goal', 'red', 'ht', 'ft'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
+import type { AlertKind } from '~/lib/push';
+
+export { ALERT_KINDS, type AlertKind } from '~/lib/push';
 
 const GOALS = new Set(['goal', 'own_goal', 'penalty_goal']);
 const REDS = new Set(['red', 'second_yellow']);

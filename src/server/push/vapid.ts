@@ -41,11 +41,11 @@ export function vapidKeys(): VapidKeys | null {
 	} catch {
 		// None yet: made below.
 	}
-	const keys = webpush.generateVAPIDKeys();
-	cached = { ...keys, subject: `mailto:${c.SUPPORT_EMAIL}` };
+	const made: VapidKeys = { ...webpush.generateVAPIDKeys(), subject: `mailto:${c.SUPPORT_EMAIL}` };
 	mkdirSync(c.DATA_DIR, { recursive: true });
-	writeFileSync(file, JSON.stringify(cached), { mode: 0o600 });
-	return cached;
+	writeFileSync(file, JSON.stringify(made), { mode: 0o600 });
+	cached = made;
+	return made;
 }
 
 export function resetVapidForTests(): void {
