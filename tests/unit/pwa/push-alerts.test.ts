@@ -16,10 +16,15 @@ describe('alerts from live events', () => {
 	});
 
 	it('writes each alert in every language, spoiler-safe without score or scorer', () => {
-		const texts = composeAlerts('goal', 41, { id: 7, home: 'Spain', away: 'Italy' }, {
-			score: { home: 2, away: 1 },
-			entry: { minute: 88, player: 'Ana Goleadora' },
-		});
+		const texts = composeAlerts(
+			'goal',
+			41,
+			{ id: 7, home: 'Spain', away: 'Italy' },
+			{
+				score: { home: 2, away: 1 },
+				entry: { minute: 88, player: 'Ana Goleadora' },
+			},
+		);
 		expect(texts.es.full.body).toBe('¡Gol! Ana Goleadora 88′ · Spain 2–1 Italy');
 		expect(texts.es.full.url).toBe('/es/match/7#event-41');
 		expect(texts.es.full.tag).toBe('match-7');
