@@ -11,7 +11,9 @@ import { startSite, waitFor, type Site } from '../helpers/site-process';
 const PORT = process.env.PWA_E2E_PORT ?? '4532';
 const BUILD = process.env.ASTRO_OUT_DIR ?? 'dist';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+// Two server starts (each imports the football data) on a shared machine: generous.
+test.describe.configure({ mode: 'serial', timeout: 420_000 });
+const slow = expect.configure({ timeout: 20_000 });
 
 async function start(dir: string): Promise<Site> {
 	const site = await startSite({
@@ -83,7 +85,7 @@ test('installable, readable offline, and a new version is announced', async ({ b
 		// Follow a team: its page is kept for offline reading.
 		await page.goto('/en/team/argentina');
 		await page.getByTestId('follow-button').click();
-		await expect(page.getByTestId('follow-button')).toHaveAttribute('aria-pressed', 'true');
+		await slow(page.getByTestId('follow-button')).toHaveAttribute('aria-pressed', 'true');
 		await expect
 			.poll(() =>
 				page.evaluate(async () => {
@@ -105,15 +107,15 @@ test('installable, readable offline, and a new version is announced', async ({ b
 		// The network goes away: the server is killed.
 		await site.stop();
 		await page.goto('/en/team/argentina');
-		await expect(page.getByRole('heading', { level: 1 })).toContainText('Argentina');
-		await expect(page.getByRole('heading', { name: 'Results' })).toBeVisible();
+		await slow(page.getByRole('heading', { level: 1 })).toContainText('Argentina');
+		await slow(page.getByRole('heading', { name: 'Results' })).toBeVisible();
 		const note = page.locator('#saved-copy');
-		await expect(note).toBeVisible();
-		await expect(note).toContainText('Saved copy from');
-		await expect(note).not.toContainText('{{time}}');
+		await slow(note).toBeVisible();
+		await slow(note).toContainText('Saved copy from');
+		await slow(note).not.toContainText('{{time}}');
 		// A page never opened: the offline page, in the visitor's language.
 		await page.goto('/de/team/brazil');
-		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Du bist offline');
+		await slow(page.getByRole('heading', { level: 1 })).toHaveText('Du bist offline');
 
 		// A new build: the same site whose worker script differs.
 		cpSync(BUILD, newBuild, { recursive: true });
@@ -123,11 +125,11 @@ test('installable, readable offline, and a new version is announced', async ({ b
 		await page.goto('/en/team/argentina');
 		const banner = page.locator('#update-banner');
 		await expect(banner).toBeVisible({ timeout: 30_000 });
-		await expect(banner).toContainText('A new version is available');
-		await expect(page.locator('#saved-copy')).toBeHidden();
+		await slow(banner).toContainText('A new version is available');
+		await slow(page.locator('#saved-copy')).toBeHidden();
 		await page.getByRole('button', { name: 'Reload' }).click();
 		await page.waitForEvent('load');
-		await expect(page.locator('#update-banner')).toBeHidden();
+		await slow(page.locator('#update-banner')).toBeHidden();
 	} finally {
 		await context.close();
 		await site.stop();
