@@ -7,6 +7,7 @@ import type { Plugin } from 'vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales';
 import { MAX_BODY_BYTES } from './src/lib/limits';
 import { islandStylesInHead } from './src/integrations/island-styles-in-head';
+import { serviceWorker } from './src/integrations/service-worker';
 
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
 
@@ -59,6 +60,8 @@ export default defineConfig({
 		react(),
 		// Astro's inline island style would land in <body> (invalid HTML): see the module.
 		islandStylesInHead(),
+		// The offline app's worker, after the build (docs/pwa.md).
+		serviceWorker(),
 		...(process.env.GTM_ID ? [partytown({ config: { forward: ['dataLayer.push'] } })] : []),
 	],
 	// Routing is ours (src/middleware/locale.ts): the spec's cookie-then-browser order and

@@ -105,7 +105,12 @@ export function staticFiles(
 			type,
 			// The same security headers as pages where they apply (nosniff, CORP, an SVG's CSP).
 			security: Object.entries(securityHeaders(type)),
-			cacheControl: url.startsWith(assetsPrefix) ? IMMUTABLE : SHORT,
+			// The worker script is checked for a new version on every visit (docs/pwa.md).
+			cacheControl: url.startsWith(assetsPrefix)
+				? IMMUTABLE
+				: url === '/sw.js'
+					? 'no-cache'
+					: SHORT,
 			etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
 			compressible: COMPRESSIBLE.has(ext) && body.length > 512,
 			encoded: new Map(),

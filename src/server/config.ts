@@ -13,6 +13,28 @@ const schema = z.object({
 	DATABASE_URL: z.string().optional(),
 	REDIS_URL: z.string().optional(),
 	AUTH_SECRET: z.string().min(32).optional(),
+	/** Web Push (docs/pwa.md): the VAPID key pair, base64url, and who the push services may contact. */
+	VAPID_PUBLIC_KEY: z
+		.string()
+		.regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url P-256 public key (87 characters)')
+		.optional(),
+	VAPID_PRIVATE_KEY: z
+		.string()
+		.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+		.optional(),
+	VAPID_SUBJECT: z
+		.string()
+		.regex(
+			/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/,
+			'must be a mailto: address or an https URL',
+		)
+		.optional(),
+	/** Push services the server may send to (endpoint host suffixes, comma-separated). */
+	PUSH_HOSTS: z
+		.string()
+		.default(
+			'fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com',
+		),
 	SMTP_URL: z.string().optional(),
 	MAIL_FROM: z.string().default('Matchday <no-reply@matchday.example>'),
 	SUPPORT_EMAIL: z.email().default('support@matchday.example'),
@@ -148,8 +170,15 @@ export function settingsProblems(env: NodeJS.ProcessEnv = process.env): string[]
 	if (!parsed.success)
 		return parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
 	const data = parsed.data;
-	if (data.NODE_ENV !== 'production') return [];
 	const problems: string[] = [];
+	// The key pair and the subject only make sense together.
+	const vapid = [data.VAPID_PUBLIC_KEY, data.VAPID_PRIVATE_KEY, data.VAPID_SUBJECT];
+	if (vapid.some(Boolean) && !vapid.every(Boolean))
+		problems.push(
+			'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: set all three or none (development generates them)',
+		);
+	// Production without them runs with alerts off (src/server/push/vapid.ts).
+	if (data.NODE_ENV !== 'production') return problems;
 	if (!data.AUTH_SECRET)
 		problems.push('AUTH_SECRET: required in production (a random string of 32+ characters)');
 	if (!data.SITE_URL) problems.push('SITE_URL: required in production (the public origin)');

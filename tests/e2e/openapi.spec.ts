@@ -9,7 +9,10 @@ import addFormats from 'ajv-formats';
 type Schema = Record<string, unknown>;
 type Responses = Record<string, { content?: Record<string, { schema: Schema }> }>;
 type Doc = {
-	paths: Record<string, { get?: { responses: Responses }; post?: { responses: Responses } }>;
+	paths: Record<
+		string,
+		{ get?: { responses: Responses }; post?: { responses: Responses }; servers?: unknown }
+	>;
 	components: { schemas: Record<string, Schema> };
 };
 
@@ -141,9 +144,12 @@ test('every documented GET answer (success and error) matches the document', asy
 	ajv.addSchema({ $id: 'https://api.test/openapi.json', components: strict.components });
 
 	const documented = new Set<string>();
-	for (const [path, item] of Object.entries(doc.paths))
-		for (const status of Object.keys(item.get?.responses ?? {}))
-			documented.add(`${path} ${status}`);
+	for (const [path, item] of Object.entries(doc.paths)) {
+		// Paths with a server of their own (follows, push under /api) are not the /api/v1 data
+		// API these cases walk: tests/integration/push and tests/integration/follows cover them.
+		if (!item.get || item.servers) continue;
+		for (const status of Object.keys(item.get.responses)) documented.add(`${path} ${status}`);
+	}
 	const exercised = new Set<string>();
 	const problems: string[] = [];
 	for (const c of await cases(request)) {

@@ -81,6 +81,7 @@ export async function publicPageKinds(request: APIRequestContext): Promise<PageK
 		{ kind: 'guide', path: '/en/guides/how-to-watch' },
 		{ kind: 'news', path: '/en/news' },
 		{ kind: 'news post', path: '/en/news/welcome-to-matchday' },
+		{ kind: 'offline', path: '/de/offline' },
 		{ kind: 'gone (410)', path: '/en/deprecated/old-thing', status: 410 },
 		{ kind: 'not found (404)', path: '/en/no-such-page', status: 404 },
 	];

@@ -4,6 +4,7 @@ import { createBus } from './bus';
 import { LiveHub } from './hub';
 import { installResponseTracking } from './node-response';
 import { followForInvalidation } from './invalidate';
+import { PushRunner } from '../push/runner';
 
 let hub: LiveHub | undefined;
 let sigtermInstalled = false;
@@ -21,6 +22,8 @@ export function getLiveHub(): LiveHub {
 		});
 		installSigterm();
 		followForInvalidation(hub.bus);
+		// Web Push alerts, queued from the log after each commit (docs/pwa.md).
+		new PushRunner(getDb).start(hub.bus);
 	}
 	return hub;
 }

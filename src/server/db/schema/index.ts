@@ -9,3 +9,5 @@ export * from './live';
 export * from './payments';
 export * from './streams';
 export * from './games';
+export * from './follows';
+export * from './push';

@@ -4,6 +4,7 @@
  * GET answer of the running site against it, success and error alike, and refuses any
  * property the document does not name.
  */
+import { PERSONAL_API_PATHS } from '~/lib/personal-api-doc';
 import { MATCH_STATUSES } from '~/lib/football/match-status';
 import { GAME_KINDS, GAME_STATUSES, PICKS } from '~/lib/games/rules';
 
@@ -75,6 +76,8 @@ export const OPENAPI = {
 	},
 	servers: [{ url: '/api/v1' }],
 	paths: {
+		// Follows and Web Push, under /api (their own server): src/lib/personal-api-doc.ts.
+		...PERSONAL_API_PATHS,
 		'/competitions': {
 			get: {
 				summary: 'All competitions',

@@ -1,0 +1,23 @@
+/**
+ * Names shared by the service worker (src/sw/sw.ts) and the pages: the page cache the worker
+ * fills network-first, and which the follow button adds a followed team's page to.
+ */
+export const PAGES_CACHE = 'matchday-pages-v1';
+
+/** Pages the worker keeps at most, and for how long (docs/pwa.md). */
+export const PAGES_MAX_ENTRIES = 60;
+export const PAGES_MAX_AGE_S = 7 * 24 * 3600;
+
+/**
+ * Paths never cached or served by the worker: the API and the SSE stream (never stale as
+ * live), media, and pages that are personal or change state.
+ */
+export function isUncachedPath(pathname: string): boolean {
+	return (
+		pathname.startsWith('/api/') ||
+		pathname.startsWith('/media/') ||
+		pathname.startsWith('/crest/') ||
+		/^\/[a-z]{2}\/(account|login|register|auth|cms|payment|checkout|embed)(\/|$)/.test(pathname) ||
+		/\.(m3u8|ts|mp4|m4s|webm|mp3|aac|jpg|jpeg|png|webp|avif|gif)$/i.test(pathname)
+	);
+}

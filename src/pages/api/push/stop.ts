@@ -1,0 +1,15 @@
+import type { APIRoute } from 'astro';
+import { isCrossSite, json } from '~/server/auth/http';
+import { parseBody } from '~/server/auth/responses';
+import { stopBody, stopKind } from '~/server/push/subscriptions';
+
+/** POST /api/push/stop `{ endpoint, auth, kind }`: the notification's one-click "stop these". */
+export const POST: APIRoute = async ({ request, locals }) => {
+	if (isCrossSite(request, locals.origin))
+		return json(403, { error: 'forbidden', message: 'Cross-site request' });
+	const body = await parseBody(request, stopBody);
+	if (!body.ok) return body.response;
+	return (await stopKind(body.data))
+		? json(200, { data: null })
+		: json(404, { error: 'not_found', message: 'No such subscription' });
+};

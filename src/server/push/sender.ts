@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { ALERT_TTL_S } from './queue';
+import type { VapidKeys } from './vapid';
+
+const BATCH = 100;
+const MAX_ATTEMPTS = 5;
+
+/** What sends one push: web-push in production, the same with another agent in tests. */
+export type PushSend = (
+	subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+	body: string,
+	options: webpush.RequestOptions,
+) => Promise<{ statusCode: number }>;
+
+export const webPushSend: PushSend = (subscription, body, options) =>
+	webpush.sendNotification(subscription, body, options);
+
+/** Backoff after the n-th failed attempt: 5 s, 10 s, 20 s, 40 s. */
+export const backoffSeconds = (attempt: number): number => 5 * 2 ** Math.max(0, attempt - 1);
+
+/**
+ * Sends what is due. Rows are claimed first (attempt counted, next try pushed out by the
+ * backoff) in their own short transaction with SKIP LOCKED, so several processes share
+ * the queue without sending a row twice; a process that dies after claiming leaves the row
+ * to be retried after the backoff, with the same topic, so the push service replaces
+ * rather than adds. 404/410 from the push service: the subscription is gone, deleted.
+ * Returns how many were delivered.
+ */
+export async function sendDue(db: Database, vapid: VapidKeys, send: PushSend = webPushSend) {
+	const claimed = rowsOf<{
+		id: number;
+		match_id: number;
+		payload: unknown;
+		attempts: number;
+		expires_at: Date | string;
+		subscription_id: number;
+		endpoint: string;
+		p256dh: string;
+		auth: string;
+	}>(
+		await db.execute(sql`
+			WITH due AS (
+				SELECT id FROM push_outbox
+				WHERE sent_at IS NULL AND next_attempt_at <= now()
+				ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
+			), claimed AS (
+				UPDATE push_outbox o SET attempts = o.attempts + 1,
+					next_attempt_at = now() + make_interval(secs => 5 * power(2, o.attempts))
+				FROM due WHERE o.id = due.id
+				RETURNING o.id, o.match_id, o.payload, o.attempts, o.expires_at, o.subscription_id
+			)
+			SELECT c.*, s.endpoint, s.p256dh, s.auth FROM claimed c
+			JOIN push_subscriptions s ON s.id = c.subscription_id ORDER BY c.id`),
+	);
+	let delivered = 0;
+	for (const row of claimed) {
+		const left = Math.floor((new Date(row.expires_at).getTime() - Date.now()) / 1000);
+		if (left <= 0) {
+			await finish(db, row.id, 'expired');
+			continue;
+		}
+		const body = typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload);
+		try {
+			await send({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, body, {
+				vapidDetails: vapid,
+				TTL: Math.min(ALERT_TTL_S, left),
+				urgency: 'high',
+				topic: `match-${row.match_id}`,
+				contentEncoding: 'aes128gcm',
+				timeout: 10_000,
+			});
+			await finish(db, row.id, null);
+			delivered++;
+		} catch (error) {
+			const status = (error as { statusCode?: number }).statusCode ?? 0;
+			if (status === 404 || status === 410) {
+				await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${row.subscription_id}`);
+			} else if (row.attempts >= MAX_ATTEMPTS) {
+				await finish(db, row.id, `gave up: ${status || (error as Error).message}`);
+			} else {
+				const message = `${status || ''} ${(error as Error).message ?? ''}`.trim().slice(0, 300);
+				await db.execute(sql`UPDATE push_outbox SET last_error = ${message} WHERE id = ${row.id}`);
+			}
+		}
+	}
+	return delivered;
+}
+
+async function finish(db: Database, id: number, error: string | null): Promise<void> {
+	await db.execute(
+		sql`UPDATE push_outbox SET sent_at = now(), last_error = ${error} WHERE id = ${id}`,
+	);
+}
+
+/** Sent rows older than a day are only history: removed. */
+export async function purgeSent(db: Database): Promise<void> {
+	await db.execute(
+		sql`DELETE FROM push_outbox WHERE sent_at IS NOT NULL AND sent_at < now() - interval '1 day'`,
+	);
+}
