@@ -44,7 +44,9 @@ const now = args.now ? new Date(args.now) : new Date();
 if (Number.isNaN(now.getTime())) fail('--now: an ISO date such as 2026-11-24T12:00:00Z');
 const url = config().DATABASE_URL;
 if (!url || !/^postgres(ql)?:\/\//.test(url))
-	fail('DATABASE_URL must name a PostgreSQL database (postgres://…): the set is too large for the embedded one.');
+	fail(
+		'DATABASE_URL must name a PostgreSQL database (postgres://…): the set is too large for the embedded one.',
+	);
 
 // The schema first (migrations), then COPY on a connection of our own.
 const handle = await openDatabase(url);
@@ -60,7 +62,9 @@ try {
 	});
 	process.stderr.write('\n');
 	for (const [table, n] of Object.entries(report.rows)) console.log(`${table}: ${n} rows`);
-	console.log(`Done in ${report.seconds.toFixed(1)} s (seed ${seed}, scale ${scale}, now ${now.toISOString()}).`);
+	console.log(
+		`Done in ${report.seconds.toFixed(1)} s (seed ${seed}, scale ${scale}, now ${now.toISOString()}).`,
+	);
 } catch (error) {
 	fail((error as Error).message);
 } finally {

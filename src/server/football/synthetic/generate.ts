@@ -127,15 +127,150 @@ const ZONES = [
 	'Africa/Lagos',
 	'America/New_York',
 ];
-const NAME_START = ['Al', 'Bel', 'Cor', 'Dun', 'El', 'Fal', 'Gran', 'Har', 'Is', 'Jor', 'Kel', 'Lin', 'Mar', 'Nor', 'Os', 'Pol', 'Quen', 'Ros', 'San', 'Tor', 'Ul', 'Val', 'Wes', 'Yar', 'Zan'];
+const NAME_START = [
+	'Al',
+	'Bel',
+	'Cor',
+	'Dun',
+	'El',
+	'Fal',
+	'Gran',
+	'Har',
+	'Is',
+	'Jor',
+	'Kel',
+	'Lin',
+	'Mar',
+	'Nor',
+	'Os',
+	'Pol',
+	'Quen',
+	'Ros',
+	'San',
+	'Tor',
+	'Ul',
+	'Val',
+	'Wes',
+	'Yar',
+	'Zan',
+];
 const NAME_MIDDLE = ['a', 'e', 'i', 'o', 'u', 'ar', 'en', 'or', 'il', 'an'];
-const NAME_END = ['ton', 'burg', 'ville', 'field', 'mouth', 'dale', 'ford', 'stad', 'heim', 'polis', 'grad', 'mont', 'haven', 'bridge'];
-const CLUB_SUFFIX = ['FC', 'United', 'City', 'Athletic', 'Rovers', 'Sporting', 'Dynamo', 'Olympic', 'Wanderers', 'Town', 'Albion', 'SC'];
+const NAME_END = [
+	'ton',
+	'burg',
+	'ville',
+	'field',
+	'mouth',
+	'dale',
+	'ford',
+	'stad',
+	'heim',
+	'polis',
+	'grad',
+	'mont',
+	'haven',
+	'bridge',
+];
+const CLUB_SUFFIX = [
+	'FC',
+	'United',
+	'City',
+	'Athletic',
+	'Rovers',
+	'Sporting',
+	'Dynamo',
+	'Olympic',
+	'Wanderers',
+	'Town',
+	'Albion',
+	'SC',
+];
 const COUNTRY_END = ['ia', 'land', 'onia', 'ary', 'istan', 'ador', 'ovia', 'enia'];
-const GIVEN = ['Adam', 'Bruno', 'Carlos', 'Daniel', 'Erik', 'Felix', 'Gabriel', 'Hugo', 'Ivan', 'Jonas', 'Kai', 'Luca', 'Mateo', 'Nico', 'Omar', 'Pedro', 'Rafael', 'Sami', 'Theo', 'Umut', 'Victor', 'Yusuf', 'Zeki', 'Arda', 'Budi', 'Emre', 'Jan', 'Kenji', 'Leo', 'Marco'];
-const FAMILY_START = ['Ander', 'Berg', 'Costa', 'Dimi', 'Esteb', 'Fern', 'Gonz', 'Hald', 'Iwa', 'Jans', 'Kowal', 'Lind', 'Mart', 'Nakam', 'Oliv', 'Petr', 'Rodr', 'Silv', 'Tamm', 'Vlad', 'Wojc', 'Yilm', 'Zeli'];
-const FAMILY_END = ['son', 'sen', 'ez', 'ov', 'ić', 'ski', 'ura', 'eira', 'ani', 'az', 'is', 'ström'];
-const COLOURS = ['#c8102e', '#034694', '#ffffff', '#000000', '#fdb913', '#6cabdd', '#00a650', '#7a263a', '#ef0107', '#132257', '#ff6600', '#5c2d91'];
+const GIVEN = [
+	'Adam',
+	'Bruno',
+	'Carlos',
+	'Daniel',
+	'Erik',
+	'Felix',
+	'Gabriel',
+	'Hugo',
+	'Ivan',
+	'Jonas',
+	'Kai',
+	'Luca',
+	'Mateo',
+	'Nico',
+	'Omar',
+	'Pedro',
+	'Rafael',
+	'Sami',
+	'Theo',
+	'Umut',
+	'Victor',
+	'Yusuf',
+	'Zeki',
+	'Arda',
+	'Budi',
+	'Emre',
+	'Jan',
+	'Kenji',
+	'Leo',
+	'Marco',
+];
+const FAMILY_START = [
+	'Ander',
+	'Berg',
+	'Costa',
+	'Dimi',
+	'Esteb',
+	'Fern',
+	'Gonz',
+	'Hald',
+	'Iwa',
+	'Jans',
+	'Kowal',
+	'Lind',
+	'Mart',
+	'Nakam',
+	'Oliv',
+	'Petr',
+	'Rodr',
+	'Silv',
+	'Tamm',
+	'Vlad',
+	'Wojc',
+	'Yilm',
+	'Zeli',
+];
+const FAMILY_END = [
+	'son',
+	'sen',
+	'ez',
+	'ov',
+	'ić',
+	'ski',
+	'ura',
+	'eira',
+	'ani',
+	'az',
+	'is',
+	'ström',
+];
+const COLOURS = [
+	'#c8102e',
+	'#034694',
+	'#ffffff',
+	'#000000',
+	'#fdb913',
+	'#6cabdd',
+	'#00a650',
+	'#7a263a',
+	'#ef0107',
+	'#132257',
+	'#ff6600',
+	'#5c2d91',
+];
 /** Tiers of a country's pyramid: teams per season and importance in the hot ranking. */
 const TIERS = [
 	{ name: 'First Division', teams: 20, weight: 70 },
@@ -146,7 +281,14 @@ const TIERS = [
 const CHURN = 9;
 const KICKOFF_TIMES = ['12:30', '15:00', '15:00', '15:00', '17:30', '20:00'];
 const DAY_SHIFTS = [-1, 0, 0, 0, 0, 1, 1, 1, 2];
-const CUP_ROUNDS = ['Round of 64', 'Round of 32', 'Round of 16', 'Quarter-finals', 'Semi-finals', 'Final'];
+const CUP_ROUNDS = [
+	'Round of 64',
+	'Round of 32',
+	'Round of 16',
+	'Quarter-finals',
+	'Semi-finals',
+	'Final',
+];
 
 const slugify = (s: string) =>
 	s
@@ -209,7 +351,8 @@ export function* generateSynthetic(opts: SyntheticOptions): Generator<Chunk> {
 	const now = opts.now.getTime();
 	// The season `now` falls in: it starts in August.
 	const nowDate = new Date(now);
-	const currentYear = nowDate.getUTCMonth() >= 6 ? nowDate.getUTCFullYear() : nowDate.getUTCFullYear() - 1;
+	const currentYear =
+		nowDate.getUTCMonth() >= 6 ? nowDate.getUTCFullYear() : nowDate.getUTCFullYear() - 1;
 	const firstYear = currentYear - seasonCount + 1;
 	const shape = syntheticShape(opts.scale);
 
@@ -270,7 +413,15 @@ export function* generateSynthetic(opts: SyntheticOptions): Generator<Chunk> {
 					pick(rand, COLOURS),
 					pick(rand, COLOURS),
 				]);
-				venueRows.push([id, `syn-${id}`, `${place} Stadium`, place, areaCode, timeZone, 5000 + Math.floor(rand() * 60000)]);
+				venueRows.push([
+					id,
+					`syn-${id}`,
+					`${place} Stadium`,
+					place,
+					areaCode,
+					timeZone,
+					5000 + Math.floor(rand() * 60000),
+				]);
 			}
 			return pool;
 		});
@@ -362,20 +513,71 @@ export function* generateSynthetic(opts: SyntheticOptions): Generator<Chunk> {
 			]);
 			if (played) {
 				const events = [
-					...goals.map((g) => ({ minute: g.minute, row: (seq: number) => {
-						const team = side(g.side);
-						const ownGoal = rand() < 0.03;
-						const scorer = ownGoal ? side(g.side === 0 ? 1 : 0) : team;
-						return [++eventId, id, seq, 'goal', team.id, pick(rand, scorer.players.slice(0, 11)), g.minute, null, !ownGoal && rand() < 0.1, ownGoal, null, null, null] as Row;
-					} })),
-					...cardEvents.map((c) => ({ minute: c.minute, row: (seq: number) => {
-						const team = side(c.side);
-						return [++eventId, id, seq, 'card', team.id, pick(rand, team.players), c.minute, null, false, false, c.card, null, null] as Row;
-					} })),
-					...subs.map((s) => ({ minute: s.minute, row: (seq: number) => {
-						const team = side(s.side);
-						return [++eventId, id, seq, 'substitution', team.id, null, s.minute, null, false, false, null, team.players[s.in]!, team.players[s.out]!] as Row;
-					} })),
+					...goals.map((g) => ({
+						minute: g.minute,
+						row: (seq: number) => {
+							const team = side(g.side);
+							const ownGoal = rand() < 0.03;
+							const scorer = ownGoal ? side(g.side === 0 ? 1 : 0) : team;
+							return [
+								++eventId,
+								id,
+								seq,
+								'goal',
+								team.id,
+								pick(rand, scorer.players.slice(0, 11)),
+								g.minute,
+								null,
+								!ownGoal && rand() < 0.1,
+								ownGoal,
+								null,
+								null,
+								null,
+							] as Row;
+						},
+					})),
+					...cardEvents.map((c) => ({
+						minute: c.minute,
+						row: (seq: number) => {
+							const team = side(c.side);
+							return [
+								++eventId,
+								id,
+								seq,
+								'card',
+								team.id,
+								pick(rand, team.players),
+								c.minute,
+								null,
+								false,
+								false,
+								c.card,
+								null,
+								null,
+							] as Row;
+						},
+					})),
+					...subs.map((s) => ({
+						minute: s.minute,
+						row: (seq: number) => {
+							const team = side(s.side);
+							return [
+								++eventId,
+								id,
+								seq,
+								'substitution',
+								team.id,
+								null,
+								s.minute,
+								null,
+								false,
+								false,
+								null,
+								team.players[s.in]!,
+								team.players[s.out]!,
+							] as Row;
+						},
+					})),
 				].sort((a, b) => a.minute - b.minute);
 				events.forEach((e, seq) => {
 					eventRows.push(e.row(seq));
@@ -390,14 +592,34 @@ export function* generateSynthetic(opts: SyntheticOptions): Generator<Chunk> {
 		const leagueIds = TIERS.map((tier, t) => {
 			const id = ++competitionId;
 			const name = `${countryName} ${tier.name}`;
-			competitions.push([id, `syn.${country}.${t + 1}`, slugify(name), name, 'league', areaCode, countryName, timeZone, Math.max(5, tier.weight - country)]);
+			competitions.push([
+				id,
+				`syn.${country}.${t + 1}`,
+				slugify(name),
+				name,
+				'league',
+				areaCode,
+				countryName,
+				timeZone,
+				Math.max(5, tier.weight - country),
+			]);
 			return id;
 		});
 		let cupId = 0;
 		if (hasCup) {
 			cupId = ++competitionId;
 			const name = `${countryName} Cup`;
-			competitions.push([cupId, `syn.${country}.cup`, slugify(name), name, 'cup', areaCode, countryName, timeZone, Math.max(5, 50 - country)]);
+			competitions.push([
+				cupId,
+				`syn.${country}.cup`,
+				slugify(name),
+				name,
+				'cup',
+				areaCode,
+				countryName,
+				timeZone,
+				Math.max(5, 50 - country),
+			]);
 		}
 
 		for (let y = firstYear; y <= currentYear; y++) {
@@ -409,7 +631,14 @@ export function* generateSynthetic(opts: SyntheticOptions): Generator<Chunk> {
 				const n = teams.length;
 				const rounds = (n - 1) * 2;
 				const spacing = 280 / rounds;
-				seasons.push([sid, leagueIds[t]!, label, `${countryName} ${TIERS[t]!.name} ${label.replace('-', '/')}`, isoDay(start), isoDay(start + 290 * 86_400_000)]);
+				seasons.push([
+					sid,
+					leagueIds[t]!,
+					label,
+					`${countryName} ${TIERS[t]!.name} ${label.replace('-', '/')}`,
+					isoDay(start),
+					isoDay(start + 290 * 86_400_000),
+				]);
 				// Circle method: team 0 fixed, the others rotate; the second half swaps home and away.
 				const order = teams.slice();
 				for (let r = 0; r < n - 1; r++) {
@@ -421,17 +650,44 @@ export function* generateSynthetic(opts: SyntheticOptions): Generator<Chunk> {
 						const [home, away] = (r + i) % 2 === 0 ? [a, b] : [b, a];
 						const shift = pick(rand, DAY_SHIFTS) * 86_400_000;
 						const time = pick(rand, KICKOFF_TIMES);
-						addMatch(sid, `md${r + 1}-${home.id}-${away.id}`, `Matchday ${r + 1}`, 'regular', r + 1, home, away, localToUtc(isoDay(day + shift), time, timeZone), false);
+						addMatch(
+							sid,
+							`md${r + 1}-${home.id}-${away.id}`,
+							`Matchday ${r + 1}`,
+							'regular',
+							r + 1,
+							home,
+							away,
+							localToUtc(isoDay(day + shift), time, timeZone),
+							false,
+						);
 						const shiftBack = pick(rand, DAY_SHIFTS) * 86_400_000;
 						const timeBack = pick(rand, KICKOFF_TIMES);
-						addMatch(sid, `md${r + n}-${away.id}-${home.id}`, `Matchday ${r + n}`, 'regular', r + n, away, home, localToUtc(isoDay(dayBack + shiftBack), timeBack, timeZone), false);
+						addMatch(
+							sid,
+							`md${r + n}-${away.id}-${home.id}`,
+							`Matchday ${r + n}`,
+							'regular',
+							r + n,
+							away,
+							home,
+							localToUtc(isoDay(dayBack + shiftBack), timeBack, timeZone),
+							false,
+						);
 					}
 					order.splice(1, 0, order.pop()!);
 				}
 			}
 			if (hasCup) {
 				const sid = ++seasonId;
-				seasons.push([sid, cupId, label, `${countryName} Cup ${label.replace('-', '/')}`, isoDay(start + 30 * 86_400_000), isoDay(start + 290 * 86_400_000)]);
+				seasons.push([
+					sid,
+					cupId,
+					label,
+					`${countryName} Cup ${label.replace('-', '/')}`,
+					isoDay(start + 30 * 86_400_000),
+					isoDay(start + 290 * 86_400_000),
+				]);
 				let alive = [...members[0]!, ...members[1]!, ...members[2]!].slice(0, 64);
 				// A fair draw: shuffle with the seeded generator.
 				for (let i = alive.length - 1; i > 0; i--) {
@@ -444,7 +700,19 @@ export function* generateSynthetic(opts: SyntheticOptions): Generator<Chunk> {
 					const next: Team[] = [];
 					for (let i = 0; i + 1 < alive.length; i += 2) {
 						const kickoff = localToUtc(day, '19:45', timeZone);
-						next.push(addMatch(sid, `cup-${r}-${i / 2}`, round, 'knockout', null, alive[i]!, alive[i + 1]!, kickoff, true));
+						next.push(
+							addMatch(
+								sid,
+								`cup-${r}-${i / 2}`,
+								round,
+								'knockout',
+								null,
+								alive[i]!,
+								alive[i + 1]!,
+								kickoff,
+								true,
+							),
+						);
 					}
 					alive = next;
 				});

@@ -31,13 +31,21 @@ function copyLine(row: Row): string {
 		const v = row[i];
 		if (i > 0) line += '\t';
 		if (v === null || v === undefined) line += '\\N';
-		else if (typeof v === 'string') line += v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+		else if (typeof v === 'string')
+			line += v.replace(/[\\\t\n\r]/g, (c) =>
+				c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+			);
 		else line += String(v);
 	}
 	return `${line}\n`;
 }
 
-async function copyRows(sql: Sql, table: string, columns: readonly string[], rows: Row[]): Promise<void> {
+async function copyRows(
+	sql: Sql,
+	table: string,
+	columns: readonly string[],
+	rows: Row[],
+): Promise<void> {
 	if (rows.length === 0) return;
 	const stream = await sql.unsafe(`COPY ${table} (${columns.join(', ')}) FROM STDIN`).writable();
 	// Batches of lines: one write per row would cost more in stream overhead than in PostgreSQL.
@@ -59,15 +67,24 @@ async function copyRows(sql: Sql, table: string, columns: readonly string[], row
  */
 export async function writeSynthetic(
 	sql: Sql,
-	opts: SyntheticOptions & { replace?: boolean; onProgress?: (table: string, rows: number) => void },
+	opts: SyntheticOptions & {
+		replace?: boolean;
+		onProgress?: (table: string, rows: number) => void;
+	},
 ): Promise<SyntheticReport> {
 	const started = performance.now();
 	const rows: Record<string, number> = {};
 	await sql.begin(async (tx) => {
-		if (opts.replace) await tx.unsafe(`TRUNCATE ${FOOTBALL_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+		if (opts.replace)
+			await tx.unsafe(`TRUNCATE ${FOOTBALL_TABLES.join(', ')} RESTART IDENTITY CASCADE`);
 		else {
-			const [found] = await tx.unsafe('SELECT EXISTS (SELECT 1 FROM matches) OR EXISTS (SELECT 1 FROM teams) AS present');
-			if (found?.present) throw new Error('The football tables already hold data: pass --replace to empty them first.');
+			const [found] = await tx.unsafe(
+				'SELECT EXISTS (SELECT 1 FROM matches) OR EXISTS (SELECT 1 FROM teams) AS present',
+			);
+			if (found?.present)
+				throw new Error(
+					'The football tables already hold data: pass --replace to empty them first.',
+				);
 		}
 		for (const chunk of generateSynthetic(opts)) {
 			await copyRows(tx as unknown as Sql, chunk.table, SYNTHETIC_COLUMNS[chunk.table], chunk.rows);
@@ -75,7 +92,9 @@ export async function writeSynthetic(
 			opts.onProgress?.(chunk.table, rows[chunk.table]!);
 		}
 		for (const table of ['competitions', 'seasons', 'teams', 'venues', 'matches', 'match_events'])
-			await tx.unsafe(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM ${table}), 1))`);
+			await tx.unsafe(
+				`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM ${table}), 1))`,
+			);
 	});
 	// Fresh statistics, or the planner guesses from an empty table's.
 	await sql.unsafe('ANALYZE competitions, seasons, teams, venues, matches, match_events');
