@@ -58,6 +58,8 @@ const schema = z.object({
 	DATA_DIR: z.string().default('.data'),
 	/** The in-process route cache of public pages; `off` for benchmarks of raw rendering. */
 	ROUTE_CACHE: z.enum(['on', 'off']).default('on'),
+	/** The in-process data cache; `off` for benchmarks of the database path (bench/big-data.mjs). */
+	DATA_CACHE: z.enum(['on', 'off']).default('on'),
 	/**
 	 * Most memory the route cache's pages may take, in MiB (bodies, compressed copies,
 	 * headers, keys); past it the least recently used pages go.
