@@ -87,6 +87,11 @@ export function cacheKey(
 	return `${pathAndSearch}|${timeZone ?? ''}|${themeFromCookie(themeCookie) ?? ''}`;
 }
 
+/** The key of the member cache's copy of a page (src/middleware/member-cache.ts). */
+export function memberKey(key: string): string {
+	return `${key}|member`;
+}
+
 /** Marks this response as cacheable by the route cache (and by browsers, briefly). */
 export function cacheRoute(headers: Headers, { maxAge, tags = [] }: CacheOptions): void {
 	const seconds = Math.max(1, Math.min(300, Math.floor(maxAge)));
