@@ -181,7 +181,7 @@ console.log(describeRun({ seconds: '-', connections: CONNECTIONS }));
 console.log(`Requests: ${REQUESTS} per page kind after 50 unmeasured, route and data caches off`);
 const shipped = await measure('shipped', SHIPPED);
 const big = await measure('big', BIG);
-const fmt = (n) => n.toFixed(1);
+const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 console.log(
 	'\n| page | shipped req/s | shipped p50 ms | shipped p99 ms | big req/s | big p50 ms | big p99 ms | big p99 / shipped p99 | statuses (big) |',
 );
@@ -190,7 +190,7 @@ for (const kind of Object.keys(shipped)) {
 	const s = shipped[kind];
 	const b = big[kind];
 	console.log(
-		`| ${kind} | ${s.rps.toFixed(0)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${b.rps.toFixed(0)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${(b.p99 / s.p99).toFixed(2)}× | ${JSON.stringify(b.statuses)} |`,
+		`| ${kind} | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${fmt(b.p99 / s.p99)}× | ${JSON.stringify(b.statuses)} |`,
 	);
 }
 console.log(
