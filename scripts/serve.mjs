@@ -5,7 +5,9 @@
  *  - the build's static files, from memory (scripts/static-files.mjs), and
  *  - route-cache hits (a hit then costs about what a bare node:http server sending the
  *    same bytes costs).
- * Everything else, including every request that carries an auth cookie or a non-GET
+ *  - signed-in visitors' member-cache hits, when the session is vouched for in this
+ *    process (src/server/cache/front.ts `memberHit`).
+ * Everything else, including signed-in requests it cannot vouch for and every non-GET
  * method, goes to Astro unchanged.
  *
  *   node scripts/serve.mjs            (ASTRO_OUT_DIR picks the build, default dist)
@@ -28,6 +30,7 @@ const {
 	THEME_COOKIE,
 	localeCookieHeader,
 	localeFromPath,
+	memberHit,
 	staticSecurityHeaders,
 	storedPage,
 } = await import(pathToFileURL(join(outDir, 'server/front-cache.mjs')).href);
@@ -61,22 +64,32 @@ function fromCache(req, res) {
 	if (!locale) return false;
 	// Widgets ignore cookies (no session, no time zone) and set none (src/middleware/route-cache.ts).
 	const embed = isEmbedPath(path);
-	if (!embed && cookie && /(^|;\s*)auth\./.test(cookie)) return false;
+	// A signed-in visitor: the member cache's copy when the front can vouch for the session
+	// without the database (src/server/cache/front.ts), else Astro checks it.
+	const member = !embed && cookie && /(^|;\s*)auth\./.test(cookie);
 	let hit;
+	let headers;
 	try {
-		hit = storedPage(
-			cacheKey(
-				url,
-				embed ? undefined : cookieValue(cookie, 'tz'),
-				embed ? undefined : cookieValue(cookie, THEME_COOKIE),
-			),
-		);
+		if (member) {
+			const found = memberHit(url, path, cookie, req.headers.authorization);
+			hit = found?.page;
+			headers = found?.headers;
+		} else {
+			hit = storedPage(
+				cacheKey(
+					url,
+					embed ? undefined : cookieValue(cookie, 'tz'),
+					embed ? undefined : cookieValue(cookie, THEME_COOKIE),
+				),
+			);
+			headers = hit?.headers;
+		}
 	} catch {
 		return false;
 	}
 	if (!hit) return false;
 	res.statusCode = hit.status;
-	for (const [name, value] of hit.headers) res.setHeader(name, value);
+	for (const [name, value] of headers) res.setHeader(name, value);
 	res.setHeader('X-Cache', 'HIT');
 	// A first visit, a crawler or a language switch: remember the page's language, as the
 	// locale middleware would have (stored pages never carry a Set-Cookie of their own).

@@ -46,3 +46,40 @@ export function staticFileHeaders(contentType: string, https: boolean): Record<s
 	if (https) headers['Strict-Transport-Security'] = HSTS;
 	return headers;
 }
+
+/**
+ * The security headers every page response carries, set on `headers` in place: one rule
+ * for the middleware (src/middleware/security-headers.ts) and for the front server's
+ * signed-in hits (src/server/cache/front.ts), which answer without the middleware.
+ * `frame` is the CSP `frame-ancestors` directive for this path.
+ */
+export function applySecurityHeaders(
+	headers: Headers,
+	opts: { embeddable: boolean; https: boolean; frame: string },
+): void {
+	headers.set('X-Content-Type-Options', NOSNIFF);
+	if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', REFERRER_POLICY);
+	headers.set('Cross-Origin-Opener-Policy', OPENER_POLICY);
+	if (!headers.has('Cross-Origin-Resource-Policy'))
+		headers.set(
+			'Cross-Origin-Resource-Policy',
+			opts.embeddable ? EMBED_RESOURCE_POLICY : RESOURCE_POLICY,
+		);
+	if (!opts.embeddable) headers.set('X-Frame-Options', 'DENY');
+	headers.set('Permissions-Policy', PERMISSIONS_POLICY);
+	headers.delete('X-Powered-By');
+	// Astro labels pages plain `text/html`; say the charset in the header too, so nothing
+	// has to sniff it before the <meta charset> arrives.
+	if (headers.get('Content-Type') === 'text/html')
+		headers.set('Content-Type', 'text/html; charset=utf-8');
+	const csp = headers.get('Content-Security-Policy');
+	if (!csp) {
+		headers.set(
+			'Content-Security-Policy',
+			FALLBACK_CSP.replace("frame-ancestors 'none'", opts.frame),
+		);
+	} else if (!csp.includes('frame-ancestors')) {
+		headers.set('Content-Security-Policy', `${csp.replace(/;\s*$/, '')}; ${opts.frame}`);
+	}
+	if (opts.https) headers.set('Strict-Transport-Security', HSTS);
+}

@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { THEME_COOKIE } from '../lib/theme';
 import { TZ_COOKIE } from '../lib/time-zone';
-import { cacheKey, serveCached } from '../server/cache/route-cache';
+import { cacheKey, memberKey, serveCached } from '../server/cache/route-cache';
 import { config } from '../server/config';
 
 /**
@@ -11,9 +11,10 @@ import { config } from '../server/config';
  * signed-in visitors with no banner to show, under a key of its own; a visitor with a
  * banner, or whose reminder could not be looked up, gets a fresh render, as before.
  *
- * It runs after auth and the reminder lookup (expiry-reminder.ts): the session is still
- * checked on every request (revocation stays immediate) and the guards and token refreshes
- * come first. Pages that opt into the route cache show nothing else of the visitor; a page
+ * It runs after auth and the reminder lookup (expiry-reminder.ts): the session is checked
+ * and the guards and token refreshes come first. The production front answers the same
+ * entries before Astro when it can vouch for the session without the database
+ * (src/server/cache/front.ts `memberHit`, src/server/auth/vouches.ts). Pages that opt into the route cache show nothing else of the visitor; a page
  * that does must not call `cacheRoute`.
  */
 export const memberCache = defineMiddleware(async (context, next) => {
@@ -22,10 +23,12 @@ export const memberCache = defineMiddleware(async (context, next) => {
 	if (config().ROUTE_CACHE === 'off') return next();
 	// null: looked up, nothing to show. A banner, or an unknown (failed lookup): fresh render.
 	if (locals.expiryReminder !== null) return next();
-	const key = `${cacheKey(
-		url.pathname + url.search,
-		context.cookies.get(TZ_COOKIE)?.value,
-		context.cookies.get(THEME_COOKIE)?.value,
-	)}|member`;
+	const key = memberKey(
+		cacheKey(
+			url.pathname + url.search,
+			context.cookies.get(TZ_COOKIE)?.value,
+			context.cookies.get(THEME_COOKIE)?.value,
+		),
+	);
 	return (await serveCached(key, next)).response;
 });

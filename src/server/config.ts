@@ -80,6 +80,18 @@ const schema = z.object({
 	DATA_DIR: z.string().default('.data'),
 	/** The in-process route cache of public pages; `off` for benchmarks of raw rendering. */
 	ROUTE_CACHE: z.enum(['on', 'off']).default('on'),
+	/** The in-process data cache; `off` for benchmarks of the database path (bench/big-data.mjs). */
+	DATA_CACHE: z.enum(['on', 'off']).default('on'),
+	/**
+	 * Most memory the route cache's pages may take, in MiB (bodies, compressed copies,
+	 * headers, keys); past it the least recently used pages go.
+	 */
+	ROUTE_CACHE_MAX_MB: z.coerce
+		.number()
+		.int('ROUTE_CACHE_MAX_MB must be a whole number of MiB')
+		.min(1, 'ROUTE_CACHE_MAX_MB must be at least 1 (MiB)')
+		.max(65536, 'ROUTE_CACHE_MAX_MB must be at most 65536 (MiB)')
+		.default(128),
 	/** Live: replay clock speed (1 = real time, 60 = a minute of match per second). */
 	REPLAY_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
 	/** Live games: seconds a game stays suspended after a goal, card or correction. */

@@ -7,6 +7,7 @@ import { openSession, type Grant } from './issue';
 import { hashPassword, passwordProblem, verifyPassword, type PasswordProblem } from './passwords';
 import { limits } from './rate-limit';
 import {
+	announceUserRevoked,
 	forgetSessionChecks,
 	revokeAllSessions,
 	revokeSession,
@@ -89,7 +90,7 @@ export async function deleteAccount(
 	if (!check.ok) return check;
 	const db = await getDb();
 	await db.delete(users).where(eq(users.id, userId));
-	forgetSessionChecks(userId);
+	await announceUserRevoked(userId);
 	await logSecurityEvent('account_deleted', { userId });
 	return { ok: true };
 }

@@ -11,7 +11,7 @@ import { logSecurityEvent } from './events';
 import { siteLink } from './links';
 import { hashPassword, passwordProblem, type PasswordProblem } from './passwords';
 import { hitAll, limits } from './rate-limit';
-import { forgetSessionChecks } from './sessions';
+import { announceUserRevoked } from './sessions';
 import { hashToken, randomToken } from './tokens';
 import { findUserByEmail } from './users';
 
@@ -120,7 +120,7 @@ export async function resetPassword(input: {
 		return user ? { email: user.email, userId: claimed.userId } : null;
 	});
 	if (!email) return { ok: false, error: 'invalid_token' };
-	forgetSessionChecks(email.userId);
+	await announceUserRevoked(email.userId);
 	// The owner proved the mailbox: lift any login lockout on the address (no lockout-DoS).
 	limits.loginPerEmail.reset(normaliseEmail(email.email));
 	limits.cmsLoginPerEmail.reset(normaliseEmail(email.email));

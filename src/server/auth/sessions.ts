@@ -6,6 +6,7 @@ import { refreshTokens, sessions, users, type SessionRow, type UserRow } from '.
 import { now } from '../clock';
 import { logSecurityEvent } from './events';
 import { hashToken, randomToken, successorOf } from './tokens';
+import { onAuthChange, publishAuthChange, vouch } from './vouches';
 
 export type SessionKind = 'web' | 'cms';
 
@@ -202,7 +203,20 @@ export async function checkSession(
 	const kind = row.auth_sessions.kind as SessionKind;
 	if (checkCache.size > 10_000) checkCache.clear();
 	checkCache.set(sessionId, { user: row.users, kind, until: at + CHECK_CACHE_MS });
+	// The front may now answer this site session's page views from memory (vouches.ts).
+	if (kind === 'web') vouch(sessionId, userId, version, row.auth_sessions.expiresAt.getTime(), at);
 	return { user: row.users, kind };
+}
+
+// Revocations made by another process reach this one through the bus: its briefly cached
+// checks must not outlive them either.
+onAuthChange((change) => {
+	if (change.t === 'session') checkCache.delete(change.id);
+	else if (change.t === 'user') forgetCachedChecks(change.id);
+});
+
+function forgetCachedChecks(userId: string): void {
+	for (const [id, entry] of checkCache) if (entry.user.id === userId) checkCache.delete(id);
 }
 
 /** Forgets cached session checks (after a profile change, so the next page sees it). */
@@ -211,7 +225,15 @@ export function forgetSessionChecks(userId?: string): void {
 		checkCache.clear();
 		return;
 	}
-	for (const [id, entry] of checkCache) if (entry.user.id === userId) checkCache.delete(id);
+	forgetCachedChecks(userId);
+}
+
+/**
+ * Every session of `userId` ended or its tokens lost their version (password reset, account
+ * deleted): every process forgets what it knew. Call after the change committed.
+ */
+export async function announceUserRevoked(userId: string): Promise<void> {
+	await publishAuthChange({ t: 'user', id: userId });
 }
 
 /** Ends one session: its refresh family and its access tokens stop working at once. */
@@ -221,7 +243,7 @@ export async function revokeSession(sessionId: string): Promise<void> {
 		.update(sessions)
 		.set({ revokedAt: new Date(now()) })
 		.where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-	checkCache.delete(sessionId);
+	await publishAuthChange({ t: 'session', id: sessionId });
 }
 
 /** Ends one of the user's own sessions; false when it is not theirs. */
@@ -232,7 +254,7 @@ export async function revokeOwnSession(userId: string, sessionId: string): Promi
 		.set({ revokedAt: new Date(now()) })
 		.where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
 		.returning({ id: sessions.id });
-	checkCache.delete(sessionId);
+	if (rows.length > 0) await publishAuthChange({ t: 'session', id: sessionId });
 	return rows.length > 0;
 }
 
@@ -245,7 +267,7 @@ export async function revokeAllSessions(userId: string, keep?: string): Promise<
 		.update(sessions)
 		.set({ revokedAt: new Date(now()) })
 		.where(and(...conditions));
-	forgetSessionChecks(userId);
+	await announceUserRevoked(userId);
 }
 
 export interface SessionSummary {

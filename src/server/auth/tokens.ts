@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { config } from '../config';
@@ -63,6 +63,53 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
 	} catch (error) {
 		if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
 		throw error;
+	}
+}
+
+const ACCESS_HEADER_OK = (h: unknown) =>
+	typeof h === 'object' &&
+	h !== null &&
+	(h as { alg?: unknown }).alg === 'HS256' &&
+	(h as { typ?: unknown }).typ === ACCESS_TYP &&
+	// A header naming where to find a key, or extensions we do not know, is refused as jose does.
+	!('crit' in h) &&
+	!('jku' in h) &&
+	!('jwk' in h) &&
+	!('x5u' in h);
+
+/**
+ * `verifyAccessToken` without a promise, for the front server's signed-in hits (it answers
+ * from memory, so an asynchronous WebCrypto call would cost more than the rest of the hit).
+ * The same rules: HS256 only, our `typ`, issuer and audience, `exp` in the future, `iat`
+ * present, the claims' shapes; the signature is compared in constant time before any claim
+ * is read. tests/unit/server/auth/verify-sync.test.ts holds it to jose's answers.
+ */
+export function verifyAccessTokenSync(token: string): (AccessClaims & { iat: number }) | null {
+	if (token.length > 4096) return null;
+	const first = token.indexOf('.');
+	const second = token.indexOf('.', first + 1);
+	if (first < 1 || second < 0 || token.indexOf('.', second + 1) >= 0) return null;
+	const given = Buffer.from(token.slice(second + 1), 'base64url');
+	const expected = createHmac('sha256', authSecret()).update(token.slice(0, second)).digest();
+	if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+	try {
+		const header: unknown = JSON.parse(Buffer.from(token.slice(0, first), 'base64url').toString());
+		if (!ACCESS_HEADER_OK(header)) return null;
+		const payload = JSON.parse(
+			Buffer.from(token.slice(first + 1, second), 'base64url').toString(),
+		) as Record<string, unknown>;
+		const at = Math.floor(now() / 1000);
+		const aud = payload.aud;
+		if (payload.iss !== ISSUER) return null;
+		if (!(aud === AUDIENCE || (Array.isArray(aud) && aud.includes(AUDIENCE)))) return null;
+		if (typeof payload.exp !== 'number' || payload.exp <= at) return null;
+		if (typeof payload.iat !== 'number') return null;
+		if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > at))
+			return null;
+		const parsed = claimsSchema.safeParse(payload);
+		return parsed.success ? { ...parsed.data, iat: payload.iat } : null;
+	} catch {
+		return null;
 	}
 }
 

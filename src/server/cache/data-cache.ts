@@ -8,6 +8,7 @@
  * Concurrent misses of one key share one load, and a load that ran across an invalidation
  * is returned but not kept (core.ts).
  */
+import { config } from '../config';
 import { TaggedStore } from './core';
 
 export class DataCache {
@@ -66,6 +67,7 @@ export function cached<T>(
 	tags: readonly string[],
 	load: () => Promise<T>,
 ): Promise<T> {
+	if (config().DATA_CACHE === 'off') return load();
 	return shared.cached(key, ttlMs, tags, load);
 }
 

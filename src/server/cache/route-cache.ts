@@ -11,11 +11,21 @@
  */
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { themeFromCookie } from '~/lib/theme';
+import { config } from '../config';
 import { TaggedStore } from './core';
 
 const INTERNAL_HEADER = 'x-route-cache';
-const MAX_ENTRIES = 2000;
+/** A ceiling on the key and tag index; the real bound is ROUTE_CACHE_MAX_MB. */
+const MAX_ENTRIES = 100_000;
+/** Keys remembered as cacheable (for single flight) before the list starts over. */
+const MAX_CACHEABLE_KEYS = 200_000;
 const MAX_BODY_BYTES = 512 * 1024;
+/**
+ * What keeping a page costs beyond its bytes: the entry, page and header objects, the Map
+ * slots, the Uint8Array wrappers. Measured with bench/route-cache-memory.mjs (heap growth
+ * per entry of tiny pages), rounded up.
+ */
+const ENTRY_OVERHEAD = 1024;
 
 export interface CacheOptions {
 	/** Seconds the page stays fresh (1..300). */
@@ -39,7 +49,23 @@ export interface Encoded {
 	gzip?: Uint8Array;
 }
 
-const pages = new TaggedStore<StoredPage>(MAX_ENTRIES);
+/** The weight of a stored page: its bytes (all copies), headers, key and tags (UTF-16). */
+export function pageWeight(key: string, page: StoredPage, tags: readonly string[]): number {
+	let size = ENTRY_OVERHEAD + page.body.byteLength + key.length * 2;
+	size += (page.encoded.br?.byteLength ?? 0) + (page.encoded.gzip?.byteLength ?? 0);
+	for (const [name, value] of page.headers) size += (name.length + value.length) * 2 + 32;
+	for (const tag of tags) size += tag.length * 2 + 64;
+	return size;
+}
+
+const pages = new TaggedStore<StoredPage>({
+	maxEntries: MAX_ENTRIES,
+	// Read when used, so the setting is the validated one (src/server/config.ts) and tests may change it.
+	get maxBytes() {
+		return config().ROUTE_CACHE_MAX_MB * 2 ** 20;
+	},
+	sizeOf: pageWeight,
+});
 /**
  * Keys that have been stored before: only their misses are worth waiting for (a page that
  * never opts in, or always sets a cookie, would only make the waiting requests slower).
@@ -59,6 +85,11 @@ export function cacheKey(
 	themeCookie: string | undefined,
 ): string {
 	return `${pathAndSearch}|${timeZone ?? ''}|${themeFromCookie(themeCookie) ?? ''}`;
+}
+
+/** The key of the member cache's copy of a page (src/middleware/member-cache.ts). */
+export function memberKey(key: string): string {
+	return `${key}|member`;
 }
 
 /** Marks this response as cacheable by the route cache (and by browsers, briefly). */
@@ -177,7 +208,7 @@ export async function store(
 			return new Response(body, { status: 200, headers });
 		}
 		pages.delete(key);
-		if (cacheable.size >= MAX_ENTRIES * 4) cacheable.clear();
+		if (cacheable.size >= MAX_CACHEABLE_KEYS) cacheable.clear();
 		cacheable.add(key);
 		const tags = Array.isArray(parsed.tags) ? parsed.tags.map(String) : [];
 		// Stored pages are sent compressed to browsers that accept it (scripts/serve.mjs).
@@ -190,7 +221,7 @@ export async function store(
 			encoded: {},
 		};
 		const expires = now + parsed.maxAge * 1000;
-		if (pages.set(key, page, { expires, tags, startedAt: renderedAt })) compress(page);
+		if (pages.set(key, page, { expires, tags, startedAt: renderedAt })) compress(key, page);
 	}
 	return new Response(body, { status: 200, headers });
 }
@@ -202,8 +233,10 @@ export async function store(
  * takes about a millisecond and shrinks about fivefold). Until a copy is ready the page
  * goes out as it is.
  */
-function compress(page: StoredPage): void {
+function compress(key: string, page: StoredPage): void {
 	if (page.body.byteLength < 1024) return;
+	// The copies count in the cache's bytes once they exist (the entry may be gone by then).
+	const kept = (copy: Uint8Array) => pages.resize(key, page, copy.byteLength);
 	brotliCompress(
 		page.body,
 		{
@@ -213,11 +246,15 @@ function compress(page: StoredPage): void {
 			},
 		},
 		(error, br) => {
-			if (!error) page.encoded.br = br;
+			if (error) return;
+			page.encoded.br = br;
+			kept(br);
 		},
 	);
 	gzip(page.body, { level: 6 }, (error, gz) => {
-		if (!error) page.encoded.gzip = gz;
+		if (error) return;
+		page.encoded.gzip = gz;
+		kept(gz);
 	});
 }
 
@@ -229,6 +266,11 @@ export function clearRouteCache(): void {
 	misses = 0;
 }
 
-export function routeCacheStats(): { entries: number; hits: number; misses: number } {
-	return { entries: pages.size, hits, misses };
+export function routeCacheStats(): {
+	entries: number;
+	bytes: number;
+	hits: number;
+	misses: number;
+} {
+	return { entries: pages.size, bytes: pages.bytes, hits, misses };
 }

@@ -3,6 +3,7 @@ import client from 'prom-client';
 import { config } from '../config';
 import { liveHubIfStarted } from '../live/runtime';
 import { openedDatabase } from '../db/client';
+import { routeCacheStats } from '../cache/route-cache';
 
 /**
  * Prometheus metrics (prom-client) for GET /metrics: requests by route (rate and latency),
@@ -40,6 +41,24 @@ new client.Gauge({
 	registers: [registry],
 	collect() {
 		this.set(liveHubIfStarted()?.stats().clients ?? 0);
+	},
+});
+
+new client.Gauge({
+	name: 'matchday_route_cache_pages',
+	help: 'Pages held by the route cache (anonymous and member copies)',
+	registers: [registry],
+	collect() {
+		this.set(routeCacheStats().entries);
+	},
+});
+
+new client.Gauge({
+	name: 'matchday_route_cache_bytes',
+	help: 'What the route cache holds, by its own count (bodies, compressed copies, headers, keys); at most ROUTE_CACHE_MAX_MB',
+	registers: [registry],
+	collect() {
+		this.set(routeCacheStats().bytes);
 	},
 });
 

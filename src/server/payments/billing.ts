@@ -1,6 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { DataCache } from '../cache/data-cache';
-import { invalidateTags, planTag } from '../cache/tags';
+import { TaggedStore } from '../cache/core';
+import { planTag } from '../cache/tags';
+import { publishAuthChange } from '../auth/vouches';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { payments, subscriptions } from '../db/schema/payments';
@@ -62,7 +64,7 @@ export async function cancelSubscription(userId: string, subscriptionId: number)
 			.where(eq(subscriptions.id, row.id));
 		await syncUserPlan(tx as never, userId);
 	});
-	invalidateTags([planTag(userId)]);
+	await publishAuthChange({ t: 'plan', id: userId });
 	return true;
 }
 
@@ -81,10 +83,19 @@ export async function expiryReminder(
 	userId: string,
 	dismissed?: string,
 ): Promise<ExpiryReminder | null> {
+	const startedAt = quiet.generation;
 	const best = await bestForReminder(userId);
-	if (!best?.currentPeriodEnd || renews(best)) return null;
-	const left = best.currentPeriodEnd.getTime() - now();
-	if (left <= 0 || left > config().EXPIRY_REMINDER_DAYS * 86_400_000) return null;
+	const at = now();
+	if (!best?.currentPeriodEnd || renews(best) || best.currentPeriodEnd.getTime() <= at) {
+		keepQuiet(userId, at + QUIET_MS, startedAt);
+		return null;
+	}
+	const left = best.currentPeriodEnd.getTime() - at;
+	const window = config().EXPIRY_REMINDER_DAYS * 86_400_000;
+	if (left > window) {
+		keepQuiet(userId, Math.min(at + QUIET_MS, best.currentPeriodEnd.getTime() - window), startedAt);
+		return null;
+	}
 	const dismissKey = `${best.subscriptionId}-${Math.floor(best.currentPeriodEnd.getTime() / 1000)}`;
 	if (dismissed === dismissKey) return null;
 	return { planId: best.planId, endsAt: best.currentPeriodEnd, dismissKey };
@@ -93,10 +104,10 @@ export async function expiryReminder(
 /**
  * The reminder is asked on every page a signed-in visitor opens, so the plan it looks at is
  * kept per user for a few seconds instead of costing a query each time. Only the reminder
- * reads it: access to streams and checkout always ask the database. This process drops a
- * user's entry when their plan changes (webhook, cancel: `invalidateTags([planTag(id)])`);
- * another process may show the old banner state for up to REMINDER_CACHE_MS. A cache of
- * its own, so that many signed-in visitors never push football data out of the shared one.
+ * reads it: access to streams and checkout always ask the database. Every process drops a
+ * user's entry when their plan changes (webhook, cancel: `publishAuthChange({ t: 'plan' })`
+ * invalidates `planTag(id)` here and, through Redis, in the others). A cache of its own, so
+ * that many signed-in visitors never push football data out of the shared one.
  */
 const REMINDER_CACHE_MS = 15_000;
 const reminderPlans = new DataCache(10_000);
@@ -108,9 +119,28 @@ function bestForReminder(userId: string): Promise<Entitlement | undefined> {
 	});
 }
 
+/**
+ * Users with no reminder to show whatever their cookies say, and until when: the front
+ * server serves them the member cache's pages without asking (src/server/cache/front.ts).
+ * Dropped with the plan's tag when the plan changes, in every process.
+ */
+const QUIET_MS = 10 * 60_000;
+const quiet = new TaggedStore<true>(100_000);
+
+function keepQuiet(userId: string, until: number, startedAt: number): void {
+	if (until > now())
+		quiet.set(userId, true, { expires: until, tags: [planTag(userId)], startedAt });
+}
+
+/** True when `userId` has no reminder to show now (known from a recent lookup). */
+export function reminderQuiet(userId: string): boolean {
+	return quiet.peek(userId, now()) === true;
+}
+
 /** Forgets what the reminder knows of every user's plan (tests). */
 export function clearReminderCache(): void {
 	reminderPlans.clear();
+	quiet.clear();
 }
 
 /** Name of the cookie that hides the reminder until the plan's end. */

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
-import { invalidateTags, planTag } from '../cache/tags';
 import { getDb, type Database } from '../db/client';
 import { users } from '../db/schema/auth';
 import { paymentEvents } from '../db/schema/payments';
@@ -11,6 +10,7 @@ import { sendPaymentConfirmation } from './mail';
 import { providerByName } from './providers';
 import { WebhookSignatureError } from './signature';
 import { forgetSessionChecks } from '../auth/sessions';
+import { publishAuthChange } from '../auth/vouches';
 
 export interface WebhookResult {
 	status: number;
@@ -76,7 +76,7 @@ export async function receiveWebhook(
 	// session check: drop it so the very next page shows the new plan.
 	if (applied?.userId) {
 		forgetSessionChecks(applied.userId);
-		invalidateTags([planTag(applied.userId)]);
+		await publishAuthChange({ t: 'plan', id: applied.userId });
 	}
 	if (applied?.paidCheckoutId && applied.userId) {
 		// After commit: a failed e-mail must not undo (or repeat) the payment.

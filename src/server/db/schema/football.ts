@@ -161,6 +161,9 @@ export const matches = pgTable(
 		index('matches_season_kickoff_idx').on(t.seasonId, t.kickoffAt),
 		index('matches_home_kickoff_idx').on(t.homeTeamId, t.kickoffAt),
 		index('matches_away_kickoff_idx').on(t.awayTeamId, t.kickoffAt),
+		// Head-to-head: the meetings of one pair (match centre, h2h page) in one index probe per
+		// orientation, instead of intersecting every home and away match of both teams.
+		index('matches_pair_idx').on(t.homeTeamId, t.awayTeamId),
 		// Partial: of thousands of matches only the few in play are indexed.
 		index('matches_live_idx').on(t.status).where(sql`status IN ('live', 'half_time')`),
 	],
@@ -191,6 +194,9 @@ export const matchEvents = pgTable(
 		check('match_events_card_check', sql`card IN ('yellow', 'red', 'second_yellow')`),
 		// Partial: scorer lists read goals only.
 		index('match_events_team_idx').on(t.teamId).where(sql`type = 'goal'`),
+		// A season's top scorers: the goals of each of its matches, without the cards and
+		// substitutions that make up most events.
+		index('match_events_goal_match_idx').on(t.matchId).where(sql`type = 'goal'`),
 	],
 );
 

@@ -43,8 +43,9 @@ export async function topScorers(
 				ORDER BY s.start_date DESC NULLS LAST, s.label DESC LIMIT 1)
 			SELECT e.player_name AS player, t.id, t.name, t.slug, count(*)::int AS goals,
 				count(*) FILTER (WHERE e.penalty)::int AS penalties
-			FROM match_events e JOIN matches m ON m.id = e.match_id JOIN teams t ON t.id = e.team_id
-			WHERE m.season_id = (SELECT id FROM s) AND e.type = 'goal' AND NOT e.own_goal AND e.player_name IS NOT NULL
+			FROM s JOIN matches m ON m.season_id = s.id JOIN match_events e ON e.match_id = m.id
+				JOIN teams t ON t.id = e.team_id
+			WHERE e.type = 'goal' AND NOT e.own_goal AND e.player_name IS NOT NULL
 			GROUP BY e.player_name, t.id, t.name, t.slug
 			ORDER BY goals DESC, penalties ASC, e.player_name LIMIT ${limit}`,
 			);

@@ -1,0 +1,2 @@
+CREATE INDEX "match_events_goal_match_idx" ON "match_events" USING btree ("match_id") WHERE type = 'goal';--> statement-breakpoint
+CREATE INDEX "matches_pair_idx" ON "matches" USING btree ("home_team_id","away_team_id");
