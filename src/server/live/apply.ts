@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { LiveBus } from './bus';
-import { appendEvent, lockLog } from './log';
-import { updateMatch } from './matches';
+import { appendEvent, lockLog, type Queryable } from './log';
+import { readMatchStates, updateMatch, type MatchState } from './matches';
 import { MATCH_STATUSES, scoreSchema, timelineEntrySchema, type LiveEvent } from './types';
 
 /**
@@ -34,6 +34,27 @@ export class MatchNotFoundError extends Error {
 	}
 }
 
+/** The change was based on a version of the match that is no longer current. */
+export class StaleVersionError extends Error {
+	constructor(
+		readonly expected: number,
+		readonly current: number,
+	) {
+		super(`match version is ${current}, the change was based on ${expected}`);
+	}
+}
+
+/**
+ * What the scoring console adds to a change: the version it was based on (checked under
+ * the writer lock, so two scorers cannot both apply a change to the same version), and
+ * work that must commit or roll back with the change (the audit row, the lease check).
+ * `within` may throw to cancel the whole change.
+ */
+export interface ApplyOptions {
+	expectVersion?: number | undefined;
+	within?: (tx: Queryable, change: { before: MatchState; event: LiveEvent }) => Promise<void>;
+}
+
 // In-process writers queue here, so publish order equals commit order in this process too.
 let chain: Promise<unknown> = Promise.resolve();
 
@@ -46,16 +67,27 @@ let chain: Promise<unknown> = Promise.resolve();
 export function applyLiveChange(
 	input: LiveChange,
 	deps: { db: Database; bus: LiveBus },
+	options: ApplyOptions = {},
 ): Promise<LiveEvent> {
-	const run = chain.then(() => applyNow(input, deps));
+	const run = chain.then(() => applyNow(input, deps, options));
 	chain = run.catch(() => undefined);
 	return run;
 }
 
-async function applyNow(input: LiveChange, { db, bus }: { db: Database; bus: LiveBus }) {
+async function applyNow(
+	input: LiveChange,
+	{ db, bus }: { db: Database; bus: LiveBus },
+	options: ApplyOptions,
+) {
 	const change = liveChangeSchema.parse(input);
+	const guarded = options.expectVersion !== undefined || options.within !== undefined;
 	const event = await db.transaction(async (tx) => {
 		await lockLog(tx);
+		// Under the writer lock no other change can land between this read and the update.
+		const [before] = guarded ? await readMatchStates(tx, [change.matchId]) : [];
+		if (guarded && !before) throw new MatchNotFoundError(change.matchId);
+		if (before && options.expectVersion !== undefined && before.version !== options.expectVersion)
+			throw new StaleVersionError(options.expectVersion, before.version);
 		const state = await updateMatch(tx, change.matchId, {
 			status: change.status,
 			minute: change.minute,
@@ -79,7 +111,13 @@ async function applyNow(input: LiveChange, { db, bus }: { db: Database; bus: Liv
 		if (change.cancels) payload.cancels = change.cancels;
 		if (change.stats) payload.stats = change.stats;
 		if (change.reset) payload.reset = true;
-		return appendEvent(tx, { matchId: change.matchId, kind: change.kind, payload });
+		const appended = await appendEvent(tx, {
+			matchId: change.matchId,
+			kind: change.kind,
+			payload,
+		});
+		if (before && options.within) await options.within(tx, { before, event: appended });
+		return appended;
 	});
 	await bus.publish(event);
 	return event;
