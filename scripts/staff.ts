@@ -51,7 +51,9 @@ async function readStdin(): Promise<string> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
 	// One trailing newline is what `echo` and here-strings add, not part of the password.
-	return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+	return Buffer.concat(chunks)
+		.toString('utf8')
+		.replace(/\r?\n$/, '');
 }
 
 if (command !== 'add' && command !== 'list' && command !== 'remove') fail(USAGE);

@@ -159,7 +159,12 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 	};
 
 	const status = (value: string, label: string) =>
-		enqueue({ method: 'POST', path: '/status', body: { status: value, minute: minuteValue() }, label });
+		enqueue({
+			method: 'POST',
+			path: '/status',
+			body: { status: value, minute: minuteValue() },
+			label,
+		});
 
 	const event = (type: string, side: 'home' | 'away', label: string) => {
 		const body: Record<string, unknown> = { type, side, minute: minuteValue() };
@@ -239,7 +244,11 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 				</p>
 			)}
 			{notice && (
-				<div className={`notice ${notice.kind}`} role={notice.kind === 'ok' ? 'status' : 'alert'} data-testid="console-notice">
+				<div
+					className={`notice ${notice.kind}`}
+					role={notice.kind === 'ok' ? 'status' : 'alert'}
+					data-testid="console-notice"
+				>
 					<span>{notice.text}</span>
 					{notice.kind === 'conflict' && (
 						<button
@@ -279,10 +288,18 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 							{labels.fullTime}
 						</button>
 					)}
-					<button type="button" className="secondary" onClick={() => status('postponed', labels.postponed)}>
+					<button
+						type="button"
+						className="secondary"
+						onClick={() => status('postponed', labels.postponed)}
+					>
 						{labels.postponed}
 					</button>
-					<button type="button" className="secondary" onClick={() => status('abandoned', labels.abandoned)}>
+					<button
+						type="button"
+						className="secondary"
+						onClick={() => status('abandoned', labels.abandoned)}
+					>
 						{labels.abandoned}
 					</button>
 				</div>
@@ -329,20 +346,39 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 					{(['home', 'away'] as const).map((s) => (
 						<div className="side" key={s}>
 							<h3>{side(s)}</h3>
-							<button type="button" className="big" data-testid={`goal-${s}`} onClick={() => event('goal', s, `${labels.goal} ${side(s)}`)}>
+							<button
+								type="button"
+								className="big"
+								data-testid={`goal-${s}`}
+								onClick={() => event('goal', s, `${labels.goal} ${side(s)}`)}
+							>
 								{labels.goal}
 							</button>
 							<div className="small">
-								<button type="button" onClick={() => event('penalty_goal', s, `${labels.penaltyGoal} ${side(s)}`)}>
+								<button
+									type="button"
+									onClick={() => event('penalty_goal', s, `${labels.penaltyGoal} ${side(s)}`)}
+								>
 									{labels.penaltyGoal}
 								</button>
-								<button type="button" onClick={() => event('own_goal', s, `${labels.ownGoal} ${side(s)}`)}>
+								<button
+									type="button"
+									onClick={() => event('own_goal', s, `${labels.ownGoal} ${side(s)}`)}
+								>
 									{labels.ownGoal}
 								</button>
-								<button type="button" className="yellow" onClick={() => event('yellow', s, `${labels.yellow} ${side(s)}`)}>
+								<button
+									type="button"
+									className="yellow"
+									onClick={() => event('yellow', s, `${labels.yellow} ${side(s)}`)}
+								>
 									{labels.yellow}
 								</button>
-								<button type="button" className="red" onClick={() => event('red', s, `${labels.red} ${side(s)}`)}>
+								<button
+									type="button"
+									className="red"
+									onClick={() => event('red', s, `${labels.red} ${side(s)}`)}
+								>
 									{labels.red}
 								</button>
 							</div>
@@ -353,7 +389,7 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 
 			{queue.length > 0 && (
 				<section className="group" aria-live="polite">
-					<p data-testid="console-pending">{fill(labels.pendingCount, { count: queue.length })}</p>
+					<p data-testid="console-pending">{fill(labels.pendingCount, { n: queue.length })}</p>
 					<ol className="pending">
 						{queue.map((a) => (
 							<li key={a.key}>
@@ -405,7 +441,9 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 									<>
 										<span className="what">
 											{typeof item.minute === 'number' ? `${item.minute}'` : ''}
-											{typeof item.addedTime === 'number' && item.addedTime > 0 ? `+${item.addedTime}` : ''}{' '}
+											{typeof item.addedTime === 'number' && item.addedTime > 0
+												? `+${item.addedTime}`
+												: ''}{' '}
 											{labels.events[item.type ?? ''] ?? item.type}
 											{item.side === 'home' || item.side === 'away' ? ` · ${side(item.side)}` : ''}
 											{typeof item.player === 'string' && item.player ? ` · ${item.player}` : ''}

@@ -38,7 +38,10 @@ export function staffActor(
 	let user: PublicUser | null;
 	if (bearerToken(request.headers.get('authorization'))) {
 		if (!locals.user || !locals.session)
-			return { ok: false, response: json(401, { error: 'unauthorized', message: 'Invalid token' }) };
+			return {
+				ok: false,
+				response: json(401, { error: 'unauthorized', message: 'Invalid token' }),
+			};
 		if (locals.session.kind !== 'cms')
 			return { ok: false, response: forbidden('A console token is required') };
 		user = locals.user;

@@ -1,11 +1,12 @@
+import type { TOptions } from 'i18next';
 import type { Translate } from '~/i18n/server';
 import { SCORING_LABEL_KEYS, type ScoringLabels } from '~/lib/cms/scoring';
 import { TIMELINE_LABEL_KEYS } from '~/lib/live/labels';
 
 /** Placeholders the island fills in (`{email}`, `{count}`…), left for it by i18next. */
-const VARS = {
+const VARS: TOptions = {
 	email: '{email}',
-	count: '{count}',
+	n: '{n}',
 	version: '{version}',
 	message: '{message}',
 };

@@ -369,7 +369,8 @@ export function recordEvent(actor: Actor, matchId: number, body: EventBody) {
 			addedTime: body.addedTime ?? null,
 			side: body.side ?? null,
 			player: body.player ?? null,
-			detail: body.type === 'penalties' ? (body.scored ? 'scored' : 'missed') : (body.detail ?? null),
+			detail:
+				body.type === 'penalties' ? (body.scored ? 'scored' : 'missed') : (body.detail ?? null),
 		});
 		const change: LiveChange = {
 			matchId: String(matchId),
@@ -378,7 +379,8 @@ export function recordEvent(actor: Actor, matchId: number, body: EventBody) {
 			entry,
 		};
 		if (GOALS.has(body.type) && body.side) change.score = bump(before.score, body.side, 1);
-		if (body.type === 'penalties' && body.scored && body.side) change.pen = bump(before.pen, body.side, 1);
+		if (body.type === 'penalties' && body.scored && body.side)
+			change.pen = bump(before.pen, body.side, 1);
 		return { change };
 	});
 }
@@ -410,12 +412,7 @@ const noEntry = (): ScoringFailure => ({
  * Edits an entry: a `correction` that cancels the old entry and carries the corrected one,
  * so every open page and the log show the same history (never a silent edit).
  */
-export function correctEvent(
-	actor: Actor,
-	matchId: number,
-	eventId: number,
-	body: CorrectionBody,
-) {
+export function correctEvent(actor: Actor, matchId: number, eventId: number, body: CorrectionBody) {
 	return apply(actor, matchId, body, 'match.event.correct', async (before) => {
 		const old = await activeEntry(await getDb(), matchId, eventId);
 		if (!old) return noEntry();

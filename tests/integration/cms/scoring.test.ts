@@ -29,7 +29,8 @@ async function staffToken(email: string, role: 'admin' | 'editor' | 'scorer'): P
 	expect(added.ok).toBe(true);
 	const r = await call(cmsLoginRoute.POST, { body: { email, password: PASSWORD } });
 	expect(r.status).toBe(200);
-	return ((await r.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
+	return ((await r.json()) as { data: { token: { access_token: string } } }).data.token
+		.access_token;
 }
 
 type Body = Record<string, unknown>;
@@ -66,7 +67,11 @@ describe('live scoring API', () => {
 		const token = await staffToken('scorer@example.com', 'scorer');
 		const start = await post(statusRoute, token, { status: 'live', minute: 0, version: 1 });
 		expect(start.status).toBe(201);
-		expect(start.body.data).toMatchObject({ status: 'live', score: { home: 0, away: 0 }, version: 2 });
+		expect(start.body.data).toMatchObject({
+			status: 'live',
+			score: { home: 0, away: 0 },
+			version: 2,
+		});
 
 		const goal = await post(eventsRoute, token, {
 			type: 'goal',
@@ -115,7 +120,13 @@ describe('live scoring API', () => {
 		const token = await staffToken('scorer@example.com', 'scorer');
 		await post(statusRoute, token, { status: 'live', minute: 0 });
 		await post(eventsRoute, token, { type: 'goal', side: 'away', minute: 3 });
-		const rows = rowsOf<{ actor_email: string; action: string; target: string; before: Body; after: Body }>(
+		const rows = rowsOf<{
+			actor_email: string;
+			action: string;
+			target: string;
+			before: Body;
+			after: Body;
+		}>(
 			await db().db.execute(
 				sql`SELECT actor_email, action, target, before, after FROM cms_audit WHERE action LIKE 'match.%' ORDER BY id`,
 			),
@@ -132,10 +143,20 @@ describe('live scoring API', () => {
 	it('a stale version is 409 and changes nothing: two scorers cannot double a goal', async () => {
 		const token = await staffToken('scorer@example.com', 'scorer');
 		await post(statusRoute, token, { status: 'live', minute: 0, version: 1 });
-		const first = await post(eventsRoute, token, { type: 'goal', side: 'home', minute: 5, version: 2 });
+		const first = await post(eventsRoute, token, {
+			type: 'goal',
+			side: 'home',
+			minute: 5,
+			version: 2,
+		});
 		expect(first.status).toBe(201);
 		const events = await count('live_events');
-		const again = await post(eventsRoute, token, { type: 'goal', side: 'home', minute: 5, version: 2 });
+		const again = await post(eventsRoute, token, {
+			type: 'goal',
+			side: 'home',
+			minute: 5,
+			version: 2,
+		});
 		expect(again.status).toBe(409);
 		expect(again.body).toMatchObject({ error: 'stale_version', version: 3 });
 		expect(await count('live_events')).toBe(events);
@@ -165,8 +186,12 @@ describe('live scoring API', () => {
 		const take = await post(leaseRoute, b, { takeover: true });
 		expect(take.status).toBe(200);
 		expect(take.body.data).toMatchObject({ holder: 'b@example.com' });
-		expect((await post(eventsRoute, b, { type: 'goal', side: 'home', minute: 2 })).status).toBe(201);
-		expect((await post(eventsRoute, a, { type: 'goal', side: 'home', minute: 3 })).status).toBe(409);
+		expect((await post(eventsRoute, b, { type: 'goal', side: 'home', minute: 2 })).status).toBe(
+			201,
+		);
+		expect((await post(eventsRoute, a, { type: 'goal', side: 'home', minute: 3 })).status).toBe(
+			409,
+		);
 		const audit = rowsOf<{ actor_email: string; before: Body; after: Body }>(
 			await db().db.execute(
 				sql`SELECT actor_email, before, after FROM cms_audit WHERE action = 'match.lease.takeover'`,
@@ -182,12 +207,16 @@ describe('live scoring API', () => {
 
 	it('403 for a token without a fitting scope: an editor, a fan (site token), a scorer not assigned', async () => {
 		const editor = await staffToken('ed@example.com', 'editor');
-		expect((await post(eventsRoute, editor, { type: 'goal', side: 'home', minute: 1 })).status).toBe(403);
+		expect(
+			(await post(eventsRoute, editor, { type: 'goal', side: 'home', minute: 1 })).status,
+		).toBe(403);
 
 		await addStaff({ email: 'fan@example.com', role: 'scorer', password: PASSWORD });
-		const site = await call(loginRoute.POST, { body: { email: 'fan@example.com', password: PASSWORD } });
-		const siteToken = ((await site.json()) as { data: { token: { access_token: string } } }).data.token
-			.access_token;
+		const site = await call(loginRoute.POST, {
+			body: { email: 'fan@example.com', password: PASSWORD },
+		});
+		const siteToken = ((await site.json()) as { data: { token: { access_token: string } } }).data
+			.token.access_token;
 		expect((await post(statusRoute, siteToken, { status: 'live' })).status).toBe(403);
 
 		const scorer = await staffToken('s@example.com', 'scorer');
@@ -203,9 +232,9 @@ describe('live scoring API', () => {
 	});
 
 	it('401 without credentials; 403 for a cross-site call with the console cookies (CSRF, E4)', async () => {
-		expect((await call(statusRoute.POST, { body: { status: 'live' }, params: { id: matchId } })).status).toBe(
-			401,
-		);
+		expect(
+			(await call(statusRoute.POST, { body: { status: 'live' }, params: { id: matchId } })).status,
+		).toBe(401);
 		await addStaff({ email: 'scorer@example.com', role: 'scorer', password: PASSWORD });
 		const login = await call(cmsLoginRoute.POST, {
 			body: { email: 'scorer@example.com', password: PASSWORD },
@@ -251,7 +280,9 @@ describe('live scoring API', () => {
 			player: 'x'.repeat(121),
 		});
 		expect(longName.body.fields).toEqual(['player']);
-		expect((await post(statusRoute, token, { status: 'live' }, { id: 'abc' })).body.fields).toEqual(['id']);
+		expect((await post(statusRoute, token, { status: 'live' }, { id: 'abc' })).body.fields).toEqual(
+			['id'],
+		);
 		expect((await post(statusRoute, token, { status: 'live' }, { id: '999999' })).status).toBe(404);
 		const gone = await call(eventRoute.DELETE, {
 			method: 'DELETE',
@@ -294,7 +325,9 @@ describe('staff management', () => {
 	});
 
 	it('add refuses a weak password; remove ends console sessions and keeps the fan account', async () => {
-		expect(await addStaff({ email: 'x@example.com', role: 'scorer', password: 'short' })).toMatchObject({
+		expect(
+			await addStaff({ email: 'x@example.com', role: 'scorer', password: 'short' }),
+		).toMatchObject({
 			ok: false,
 			error: 'password_too_short',
 		});

@@ -45,7 +45,12 @@ describe('role rules', () => {
 	});
 
 	it('editors and admins edit news, streams, line-ups and fixtures; scorers do not', () => {
-		for (const action of ['news.edit', 'streams.edit', 'lineup.publish', 'fixtures.edit'] as const) {
+		for (const action of [
+			'news.edit',
+			'streams.edit',
+			'lineup.publish',
+			'fixtures.edit',
+		] as const) {
 			expect(can(ADMIN, action)).toBe(true);
 			expect(can(EDITOR, action)).toBe(true);
 			expect(can(SCORER, action)).toBe(false);
