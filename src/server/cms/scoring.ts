@@ -343,8 +343,13 @@ const STATUS_ENTRY: Partial<Record<StatusBody['status'], TimelineEntry['type']>>
 export function recordStatus(actor: Actor, matchId: number, body: StatusBody) {
 	return apply(actor, matchId, body, `match.status.${body.status}`, async (before) => {
 		let type = STATUS_ENTRY[body.status];
-		if (body.status === 'live' && before.status === 'scheduled') type = 'kickoff';
-		if (body.status === 'live' && before.status === 'half_time') type = 'second_half';
+		if (body.status === 'live')
+			type =
+				before.status === 'half_time'
+					? 'second_half'
+					: before.status === 'live'
+						? undefined
+						: 'kickoff';
 		const minuteNow = body.minute ?? before.minute;
 		const change: LiveChange = {
 			matchId: String(matchId),
