@@ -11,28 +11,12 @@ import { logSecurityEvent } from './events';
 import { siteLink } from './links';
 import { hashPassword, passwordProblem, type PasswordProblem } from './passwords';
 import { hitAll, limits } from './rate-limit';
+import { createResetToken, resetMinutes } from './reset-token';
 import { forgetSessionChecks } from './sessions';
 import { hashToken, randomToken } from './tokens';
 import { findUserByEmail } from './users';
 
-/** Minutes a reset link lives (for the mail's wording). */
-export function resetMinutes(): number {
-	return Math.round(config().RESET_TOKEN_TTL / 60);
-}
-
-/** Stores a new one-use reset token (its hash only) and returns the token itself. */
-export async function createResetToken(userId: string): Promise<string> {
-	const db = await getDb();
-	const token = randomToken();
-	const at = now();
-	await db.insert(passwordResets).values({
-		tokenHash: hashToken(token),
-		userId,
-		createdAt: new Date(at),
-		expiresAt: new Date(at + config().RESET_TOKEN_TTL * 1000),
-	});
-	return token;
-}
+export { createResetToken, resetMinutes };
 
 export type ForgotResult = { ok: true } | { ok: false; error: 'rate_limited'; retryAfter: number };
 

@@ -23,7 +23,9 @@ const scoringResponses = {
 	},
 	'400': error('Invalid body or path: `fields` names the offending field'),
 	'401': error('No valid console token or cookies'),
-	'403': error('The token has no fitting scope (not staff, not a scorer of this match, a site token), or a cross-site cookie request'),
+	'403': error(
+		'The token has no fitting scope (not staff, not a scorer of this match, a site token), or a cross-site cookie request',
+	),
 	'404': error('No such match (or event)'),
 	'409': error('`stale_version` (with the current `version`) or `lease_held` (with the `holder`)'),
 };
@@ -187,7 +189,8 @@ export const CMS_OPENAPI = {
 				responses: scoringResponses,
 			},
 			delete: {
-				summary: 'Rule an entry out (a disallowed goal): a correction event; a goal is taken off the score',
+				summary:
+					'Rule an entry out (a disallowed goal): a correction event; a goal is taken off the score',
 				parameters: [idParam, eventIdParam],
 				requestBody: {
 					required: false,
@@ -206,7 +209,8 @@ export const CMS_OPENAPI = {
 		},
 		'/api/cms/matches/{id}/lease': {
 			post: {
-				summary: 'Take or renew the scoring lease; `takeover: true` takes it from another scorer (audited)',
+				summary:
+					'Take or renew the scoring lease; `takeover: true` takes it from another scorer (audited)',
 				parameters: [idParam],
 				requestBody: {
 					content: {

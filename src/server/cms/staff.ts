@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Locale } from '~/i18n/locales';
 import { now } from '../clock';
 import { getDb } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
-import { emailField, normaliseEmail } from '../auth/email';
+import { normaliseEmail } from '../auth/email';
 import { siteLink } from '../auth/links';
 import { hashPassword, passwordProblem, type PasswordProblem } from '../auth/passwords';
-import { createResetToken, resetMinutes } from '../auth/reset';
-import { adminSetupMail } from '../mail/templates';
-import { queueMail } from '../mail/transport';
+import { createResetToken } from '../auth/reset-token';
 import { forgetSessionChecks } from '../auth/sessions';
 import { writeAudit } from './audit';
-import { isStaff, STAFF_ROLES, type StaffRole, staffRoles, withRole } from './roles';
+import { isStaff, type StaffRole, staffRoles, withRole } from './roles';
 
 /** Who made a staff change: a console user, or the command line (no account). */
 export type StaffActor = { id: string | null; email: string };
@@ -155,45 +152,4 @@ export async function removeStaff(emailInput: string, actor: StaffActor = CLI_AC
 	});
 	if (done) forgetSessionChecks(done);
 	return done !== null;
-}
-
-/** The console's staff form: one address and one role (or removal). */
-export const staffForm = z.object({
-	intent: z.enum(['add', 'remove']),
-	email: emailField,
-	role: z.enum(STAFF_ROLES).optional(),
-});
-
-export type StaffFormResult =
-	| { ok: true; intent: 'add' | 'remove'; email: string; role?: StaffRole }
-	| { ok: false; error: 'invalid' };
-
-/**
- * An admin's staff change from the console. A new address (or one without a password)
- * gets the set-password link by mail, never on the screen.
- */
-export async function staffFromConsole(
-	form: FormData,
-	actor: StaffActor,
-	locale: Locale,
-): Promise<StaffFormResult> {
-	const parsed = staffForm.safeParse({
-		intent: form.get('intent'),
-		email: form.get('email'),
-		role: form.get('role') ?? undefined,
-	});
-	if (!parsed.success) return { ok: false, error: 'invalid' };
-	const { intent, email, role } = parsed.data;
-	if (intent === 'remove') {
-		const done = await removeStaff(email, actor);
-		return done
-			? { ok: true, intent, email: normaliseEmail(email) }
-			: { ok: false, error: 'invalid' };
-	}
-	if (!role) return { ok: false, error: 'invalid' };
-	const added = await addStaff({ email, role, actor, locale });
-	if (!added.ok) return { ok: false, error: 'invalid' };
-	if (added.setPasswordLink)
-		queueMail(adminSetupMail(locale, added.member.email, added.setPasswordLink, resetMinutes()));
-	return { ok: true, intent, email: added.member.email, role };
 }

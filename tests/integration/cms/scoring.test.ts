@@ -308,6 +308,66 @@ describe('live scoring API', () => {
 	});
 });
 
+describe('console login (E1, E3)', () => {
+	beforeAll(() => setupAuthWorld({ REDIS_URL: '' }));
+	afterAll(teardownAuthWorld);
+	beforeEach(resetAuthWorld);
+
+	it('every staff role logs in; a fan gets the generic 401', async () => {
+		for (const role of ['admin', 'editor', 'scorer'] as const) {
+			await addStaff({ email: `${role}@example.com`, role, password: PASSWORD });
+			const r = await call(cmsLoginRoute.POST, {
+				body: { email: `${role}@example.com`, password: PASSWORD },
+			});
+			expect(r.status).toBe(200);
+			expect(((await r.json()) as { data: { scope: string[] } }).data.scope).toContain(role);
+		}
+		await addStaff({ email: 'fan@example.com', role: 'scorer', password: PASSWORD });
+		await removeStaff('fan@example.com');
+		const fan = await call(cmsLoginRoute.POST, {
+			body: { email: 'fan@example.com', password: PASSWORD },
+		});
+		expect(fan.status).toBe(401);
+		expect(await fan.text()).toBe('{"error":"invalid_credentials"}');
+	});
+
+	it('the console page guard lets staff in and sends a fan session to the console login', async () => {
+		const page = async (cookie: string) =>
+			call(async () => new Response('console'), {
+				method: 'GET',
+				path: '/en/cms',
+				headers: { cookie },
+			});
+		await addStaff({ email: 'scorer@example.com', role: 'scorer', password: PASSWORD });
+		const staff = await call(cmsLoginRoute.POST, {
+			body: { email: 'scorer@example.com', password: PASSWORD },
+		});
+		const inside = await page(cookieHeader(staff));
+		expect(inside.status).toBe(200);
+		expect(inside.headers.get('cache-control')).toContain('no-store');
+		const site = await call(loginRoute.POST, {
+			body: { email: 'scorer@example.com', password: PASSWORD },
+		});
+		const fanSession = await page(cookieHeader(site));
+		expect(fanSession.status).toBe(302);
+		expect(fanSession.headers.get('location')).toBe('/en/cms/login?redirect=%2Fen%2Fcms');
+	});
+
+	it('an open console session visiting the login page goes to the dashboard', async () => {
+		await addStaff({ email: 'scorer@example.com', role: 'scorer', password: PASSWORD });
+		const staff = await call(cmsLoginRoute.POST, {
+			body: { email: 'scorer@example.com', password: PASSWORD },
+		});
+		const r = await call(async () => new Response('login'), {
+			method: 'GET',
+			path: '/en/cms/login',
+			headers: { cookie: cookieHeader(staff) },
+		});
+		expect(r.status).toBe(302);
+		expect(r.headers.get('location')).toBe('/en/cms');
+	});
+});
+
 describe('staff management', () => {
 	beforeAll(() => setupAuthWorld({ REDIS_URL: '' }));
 	afterAll(teardownAuthWorld);
