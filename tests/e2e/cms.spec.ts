@@ -167,6 +167,34 @@ test.describe('editors’ console: a match day', () => {
 		).toBe(true);
 	});
 
+	test('offline, actions wait as pending and go out in order when the connection is back', async ({
+		page,
+		context,
+	}) => {
+		await consoleLogin(page, ADMIN);
+		const link = page.getByTestId('cms-needs-result').locator('a[data-match-id]').nth(1);
+		await link.click();
+		await expect(page).toHaveURL(/\/en\/cms\/matches\/\d+$/);
+		await page.getByRole('button', { name: 'Kick-off' }).click();
+		await expect(page.getByTestId('console-score')).toHaveText('0 – 0');
+
+		await context.setOffline(true);
+		await page.getByTestId('console-minute').fill('5');
+		await page.getByTestId('goal-home').click();
+		await page.getByTestId('console-minute').fill('7');
+		await page.getByTestId('goal-away').click();
+		await expect(page.getByTestId('console-pending')).toContainText('2 pending');
+		await expect(page.getByTestId('console-score')).toHaveText('0 – 0');
+
+		await context.setOffline(false);
+		await expect(page.getByTestId('console-pending')).toHaveCount(0, { timeout: 10_000 });
+		await expect(page.getByTestId('console-score')).toHaveText('1 – 1');
+		const goals = page.getByTestId('console-timeline').locator('li[data-type="goal"]');
+		// Newest first: the away goal (7') was sent after the home goal (5').
+		await expect(goals.nth(0)).toContainText("7'");
+		await expect(goals.nth(1)).toContainText("5'");
+	});
+
 	test('console pages are noindex and no-store; a fan session never opens them', async ({
 		page,
 	}) => {
