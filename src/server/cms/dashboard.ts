@@ -68,7 +68,7 @@ export async function dashboard(actor: Actor): Promise<Dashboard> {
 				sql`, `,
 			)})`
 		: sql``;
-	const query = (where: ReturnType<typeof sql>, order: ReturnType<typeof sql>) =>
+	const query = (where: ReturnType<typeof sql>, order: ReturnType<typeof sql>, max = 30) =>
 		db.execute(sql`SELECT m.id, h.name AS home, a.name AS away, c.name AS competition,
 			m.kickoff_at, m.status, m.ft_home, m.ft_away,
 			CASE WHEN l.expires_at > ${at}::timestamptz THEN u.email END AS scorer
@@ -79,7 +79,7 @@ export async function dashboard(actor: Actor): Promise<Dashboard> {
 			JOIN competitions c ON c.id = s.competition_id
 			LEFT JOIN cms_match_leases l ON l.match_id = m.id
 			LEFT JOIN users u ON u.id = l.user_id
-			WHERE ${where} ${limit} ORDER BY ${order} LIMIT 30`);
+			WHERE ${where} ${limit} ORDER BY ${order} LIMIT ${max}`);
 	const [live, upcoming, needsResult] = await Promise.all([
 		query(sql`m.status IN ('live', 'half_time')`, sql`m.kickoff_at, m.id`),
 		query(
@@ -91,6 +91,7 @@ export async function dashboard(actor: Actor): Promise<Dashboard> {
 			sql`m.status IN ('result_unknown', 'postponed', 'scheduled')
 				AND m.kickoff_at < ${at}::timestamptz - interval '3 hours'`,
 			sql`m.kickoff_at DESC, m.id`,
+			12,
 		),
 	]);
 	return {
