@@ -221,7 +221,9 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 				</output>
 				<span className="team">{match.away.name}</span>
 				<span className="state">
-					<span data-testid="console-status">{match.status}</span>
+					<span data-testid="console-status" data-status={match.status}>
+						{labels.statuses[match.status] ?? match.status}
+					</span>
 					{match.minute !== null ? ` · ${match.minute}'` : ''} ·{' '}
 					<span data-testid="console-version">
 						{fill(labels.version, { version: match.version })}

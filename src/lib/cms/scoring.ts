@@ -47,6 +47,8 @@ export const SCORING_LABEL_KEYS = [
 export type ScoringLabels = Record<(typeof SCORING_LABEL_KEYS)[number], string> & {
 	/** Timeline entry names (the match centre's `live:events.*`). */
 	events: Record<string, string>;
+	/** Match statuses (`football:matchStatus.*`). */
+	statuses: Record<string, string>;
 };
 
 export interface ConsoleLease {

@@ -1,6 +1,7 @@
 import type { TOptions } from 'i18next';
 import type { Translate } from '~/i18n/server';
 import { SCORING_LABEL_KEYS, type ScoringLabels } from '~/lib/cms/scoring';
+import { MATCH_STATUSES } from '~/lib/football/match-status';
 import { TIMELINE_LABEL_KEYS } from '~/lib/live/labels';
 
 /** Placeholders the island fills in (`{email}`, `{count}`…), left for it by i18next. */
@@ -17,5 +18,8 @@ export function scoringLabels(t: Translate): ScoringLabels {
 		SCORING_LABEL_KEYS.map((k) => [k, t(`cms:score.${k}`, VARS)]),
 	) as Record<(typeof SCORING_LABEL_KEYS)[number], string>;
 	const events = Object.fromEntries(TIMELINE_LABEL_KEYS.map((k) => [k, t(`live:events.${k}`)]));
-	return { ...labels, events };
+	const statuses = Object.fromEntries(
+		MATCH_STATUSES.map((s) => [s, t(`football:matchStatus.${s}`)]),
+	);
+	return { ...labels, events, statuses };
 }
