@@ -62,7 +62,8 @@ async function newScorer(browser: Browser, admin: Page, email: string): Promise<
 }
 
 test.describe('editors’ console: a match day', () => {
-	test.describe.configure({ timeout: 120_000 });
+	// Three browsers and five logins on a shared machine: generous, the 2 s bar is per change.
+	test.describe.configure({ timeout: 300_000 });
 
 	test('admin creates scorers; a scorer runs a match while the public page follows live; a second scorer gets a conflict', async ({
 		browser,
