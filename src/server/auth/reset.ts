@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '~/i18n/locales';
-import { config } from '../config';
 import { getDb } from '../db/client';
 import { passwordResets, sessions, users } from '../db/schema/auth';
 import { resetPasswordMail } from '../mail/templates';
@@ -13,7 +12,7 @@ import { hashPassword, passwordProblem, type PasswordProblem } from './passwords
 import { hitAll, limits } from './rate-limit';
 import { createResetToken, resetMinutes } from './reset-token';
 import { forgetSessionChecks } from './sessions';
-import { hashToken, randomToken } from './tokens';
+import { hashToken } from './tokens';
 import { findUserByEmail } from './users';
 
 export { createResetToken, resetMinutes };
