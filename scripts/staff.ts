@@ -17,7 +17,7 @@ register('./ts-resolve.mjs', import.meta.url);
 const { openDatabase, setDbHandleForTests } = await import('../src/server/db/client.ts');
 const { config } = await import('../src/server/config.ts');
 const { addStaff, listStaff, removeStaff } = await import('../src/server/cms/staff.ts');
-const { isStaffRole, STAFF_ROLES } = await import('../src/server/cms/roles.ts');
+const { isStaffRole, STAFF_ROLES } = await import('../src/lib/cms/roles.ts');
 const { flushMail } = await import('../src/server/mail/transport.ts');
 
 const USAGE = `Usage:

@@ -3,7 +3,7 @@ import { routeAccess } from '../lib/auth-routes';
 import { isEmbedPath } from '../lib/embed';
 import { safeRedirect } from '../lib/safe-redirect';
 import { resolveRequestAuth } from '../server/auth/request-auth';
-import { isStaff } from '../server/cms/roles';
+import { isStaff } from '../lib/cms/roles';
 
 function redirect(location: string, setCookies: string[]): Response {
 	const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });

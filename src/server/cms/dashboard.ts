@@ -3,7 +3,7 @@ import { now } from '../clock';
 import { getDb } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { Actor } from './guard';
-import { can } from './roles';
+import { can } from '~/lib/cms/roles';
 
 export interface DashboardMatch {
 	id: number;

@@ -1,7 +1,7 @@
 import { bearerToken } from '../auth/authenticate';
 import { isCrossSite, json } from '../auth/http';
 import type { PublicUser } from '../auth/users';
-import { type CmsAction, can, isStaff } from './roles';
+import { type CmsAction, can, isStaff } from '~/lib/cms/roles';
 
 /** Who is making a console change: the audit log's "who". */
 export interface Actor {

@@ -2,7 +2,7 @@ import { parseDbId } from '~/lib/input';
 import { json } from '../auth/http';
 import { parseBody } from '../auth/responses';
 import { type ActorResult, staffActor } from './guard';
-import type { CmsAction } from './roles';
+import type { CmsAction } from '~/lib/cms/roles';
 import type { ScoringResult } from './scoring';
 
 /** The answer to a scoring action: 201 with the new match version, or the failure. */

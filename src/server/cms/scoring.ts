@@ -17,7 +17,7 @@ import { buildSnapshot, type SnapshotMatch } from '../live/snapshot';
 import { TIMELINE_TYPES, timelineEntry, type TimelineEntry } from '../live/types';
 import { writeAudit } from './audit';
 import type { Actor } from './guard';
-import { can } from './roles';
+import { can } from '~/lib/cms/roles';
 
 /** A lease not renewed (by a change or the console's heartbeat) for this long is free. */
 export const LEASE_MS = 2 * 60_000;

@@ -4,7 +4,7 @@ import { emailField, normaliseEmail } from '../auth/email';
 import { resetMinutes } from '../auth/reset-token';
 import { adminSetupMail } from '../mail/templates';
 import { queueMail } from '../mail/transport';
-import { STAFF_ROLES, type StaffRole } from './roles';
+import { STAFF_ROLES, type StaffRole } from '~/lib/cms/roles';
 import { addStaff, removeStaff, type StaffActor } from './staff';
 
 /** The console's staff form: one address and one role (or removal). */

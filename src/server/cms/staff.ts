@@ -10,7 +10,7 @@ import { hashPassword, passwordProblem, type PasswordProblem } from '../auth/pas
 import { createResetToken } from '../auth/reset-token';
 import { forgetSessionChecks } from '../auth/sessions';
 import { writeAudit } from './audit';
-import { isStaff, type StaffRole, staffRoles, withRole } from './roles';
+import { isStaff, type StaffRole, staffRoles, withRole } from '~/lib/cms/roles';
 
 /** Who made a staff change: a console user, or the command line (no account). */
 export type StaffActor = { id: string | null; email: string };

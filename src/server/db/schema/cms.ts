@@ -15,7 +15,7 @@ import { fkey } from './keys';
 
 /**
  * The editors' console: its audit log, the scorer holding each match, and which matches a
- * scorer is assigned to. Roles themselves are entries of `users.scope` (src/server/cms/roles.ts).
+ * scorer is assigned to. Roles themselves are entries of `users.scope` (src/lib/cms/roles.ts).
  */
 
 /**

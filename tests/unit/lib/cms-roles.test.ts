@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, isStaff, staffRoles, withRole } from '~/server/cms/roles';
+import { can, isStaff, staffRoles, withRole } from '~/lib/cms/roles';
 
 const ADMIN = ['user', 'admin'];
 const EDITOR = ['user', 'editor'];
