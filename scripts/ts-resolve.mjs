@@ -20,3 +20,15 @@ export async function resolve(specifier, context, next) {
 		throw error;
 	}
 }
+
+/** Vite's `?raw` imports (a file's text as the default export), for the same sources. */
+export async function load(url, context, next) {
+	if (!url.endsWith('?raw')) return next(url, context);
+	const { readFile } = await import('node:fs/promises');
+	const text = await readFile(new URL(url.slice(0, -'?raw'.length)), 'utf8');
+	return {
+		format: 'module',
+		source: `export default ${JSON.stringify(text)};`,
+		shortCircuit: true,
+	};
+}

@@ -6,7 +6,7 @@ import { PAGE_ROOTS } from './routes';
  * - `public`: anyone;
  * - `guest`: only visitors who are not logged in (login, register); others go home;
  * - `protected`: logged-in users; others go to `/{locale}/login?redirect={path}`;
- * - `cms` / `cms-guest`: the same for the editors' area, which needs the admin scope.
+ * - `cms` / `cms-guest`: the same for the editors' area, which needs a staff role.
  */
 export type RouteAccess = 'public' | 'guest' | 'protected' | 'cms' | 'cms-guest';
 

@@ -3,6 +3,7 @@ import { routeAccess } from '../lib/auth-routes';
 import { isEmbedPath } from '../lib/embed';
 import { safeRedirect } from '../lib/safe-redirect';
 import { resolveRequestAuth } from '../server/auth/request-auth';
+import { isStaff } from '../lib/cms/roles';
 
 function redirect(location: string, setCookies: string[]): Response {
 	const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
@@ -33,7 +34,11 @@ export const auth = defineMiddleware(async (context, next) => {
 		authorization: context.request.headers.get('authorization'),
 		cookieHeader: context.request.headers.get('cookie'),
 		mayRefresh: !isApi && context.request.method === 'GET',
-		wantsCms: access === 'cms' || access === 'cms-guest' || pathname.startsWith('/api/admin/'),
+		wantsCms:
+			access === 'cms' ||
+			access === 'cms-guest' ||
+			pathname.startsWith('/api/admin/') ||
+			pathname.startsWith('/api/cms/'),
 	});
 	context.locals.user = resolved.web?.user ?? null;
 	context.locals.session = resolved.web?.session ?? null;
@@ -46,7 +51,7 @@ export const auth = defineMiddleware(async (context, next) => {
 	if (access === 'protected' && !resolved.web) {
 		return redirect(`/${locale}/login?redirect=${encodeURIComponent(here)}`, resolved.setCookies);
 	}
-	if (access === 'cms' && !resolved.cms?.user.scope.includes('admin')) {
+	if (access === 'cms' && !isStaff(resolved.cms?.user.scope ?? [])) {
 		return redirect(
 			`/${locale}/cms/login?redirect=${encodeURIComponent(here)}`,
 			resolved.setCookies,
@@ -57,7 +62,7 @@ export const auth = defineMiddleware(async (context, next) => {
 	}
 	if (access === 'cms-guest' && resolved.cms && context.request.method === 'GET') {
 		return redirect(
-			safeRedirect(context.url.searchParams.get('redirect'), `/${locale}`),
+			safeRedirect(context.url.searchParams.get('redirect'), `/${locale}/cms`),
 			resolved.setCookies,
 		);
 	}

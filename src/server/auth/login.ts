@@ -5,6 +5,7 @@ import { hashablePassword, verifyPassword } from './passwords';
 import { hitAll, limits } from './rate-limit';
 import type { SessionKind } from './sessions';
 import { findUserByEmail } from './users';
+import { isStaff } from '~/lib/cms/roles';
 
 export type LoginResult =
 	| { ok: true; grant: Grant }
@@ -23,7 +24,7 @@ export interface LoginInput {
  * Password login. Every failure is the same `invalid_credentials`, and every attempt that
  * passes the rate limits runs exactly one argon2 verification (against a dummy hash when
  * the address is unknown), so neither the answer nor its timing tells whether an address
- * is registered. The CMS (`kind: 'cms'`) also requires the admin scope and has tighter
+ * is registered. The CMS (`kind: 'cms'`) also requires a staff role (lib/cms/roles.ts) and has tighter
  * limits (5 per 15 minutes).
  */
 export async function login(input: LoginInput): Promise<LoginResult> {
@@ -43,7 +44,7 @@ export async function login(input: LoginInput): Promise<LoginResult> {
 	const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
 	if (!user || !valid || user.disabledAt !== null)
 		return { ok: false, error: 'invalid_credentials' };
-	if (cms && !user.scope.includes('admin')) return { ok: false, error: 'invalid_credentials' };
+	if (cms && !isStaff(user.scope)) return { ok: false, error: 'invalid_credentials' };
 	// A successful login clears the address's counter; the per-client one keeps counting.
 	(cms ? limits.cmsLoginPerEmail : limits.loginPerEmail).reset(email);
 	const meta: { ip: string; userAgent?: string } = { ip: input.ip };

@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '~/i18n/locales';
-import { config } from '../config';
 import { getDb } from '../db/client';
 import { passwordResets, sessions, users } from '../db/schema/auth';
 import { resetPasswordMail } from '../mail/templates';
@@ -11,28 +10,12 @@ import { logSecurityEvent } from './events';
 import { siteLink } from './links';
 import { hashPassword, passwordProblem, type PasswordProblem } from './passwords';
 import { hitAll, limits } from './rate-limit';
+import { createResetToken, resetMinutes } from './reset-token';
 import { announceUserRevoked } from './sessions';
-import { hashToken, randomToken } from './tokens';
+import { hashToken } from './tokens';
 import { findUserByEmail } from './users';
 
-/** Minutes a reset link lives (for the mail's wording). */
-export function resetMinutes(): number {
-	return Math.round(config().RESET_TOKEN_TTL / 60);
-}
-
-/** Stores a new one-use reset token (its hash only) and returns the token itself. */
-export async function createResetToken(userId: string): Promise<string> {
-	const db = await getDb();
-	const token = randomToken();
-	const at = now();
-	await db.insert(passwordResets).values({
-		tokenHash: hashToken(token),
-		userId,
-		createdAt: new Date(at),
-		expiresAt: new Date(at + config().RESET_TOKEN_TTL * 1000),
-	});
-	return token;
-}
+export { createResetToken, resetMinutes };
 
 export type ForgotResult = { ok: true } | { ok: false; error: 'rate_limited'; retryAfter: number };
 

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import type { LiveBus } from './bus';
 import { matchLineupsSchema, replaceLineups } from './lineups';
 import { appendEvent, lockLog, type Queryable } from './log';
-import { type MatchState, updateMatch } from './matches';
+import { readMatchStates, updateMatch, type MatchState } from './matches';
 import { MATCH_STATUSES, scoreSchema, timelineEntrySchema, type LiveEvent } from './types';
 
 /**
@@ -58,6 +58,27 @@ export function addLiveChangeHook(hook: LiveChangeHook): () => void {
 	return () => hooks.delete(hook);
 }
 
+/** The change was based on a version of the match that is no longer current. */
+export class StaleVersionError extends Error {
+	constructor(
+		readonly expected: number,
+		readonly current: number,
+	) {
+		super(`match version is ${current}, the change was based on ${expected}`);
+	}
+}
+
+/**
+ * What the scoring console adds to a change: the version it was based on (checked under
+ * the writer lock, so two scorers cannot both apply a change to the same version), and
+ * work that must commit or roll back with the change (the audit row, the lease check).
+ * `within` may throw to cancel the whole change.
+ */
+export interface ApplyOptions {
+	expectVersion?: number | undefined;
+	within?: (tx: Queryable, change: { before: MatchState; event: LiveEvent }) => Promise<void>;
+}
+
 // In-process writers queue here, so publish order equals commit order in this process too.
 let chain: Promise<unknown> = Promise.resolve();
 
@@ -70,16 +91,27 @@ let chain: Promise<unknown> = Promise.resolve();
 export function applyLiveChange(
 	input: LiveChange,
 	deps: { db: Database; bus: LiveBus },
+	options: ApplyOptions = {},
 ): Promise<LiveEvent> {
-	const run = chain.then(() => applyNow(input, deps));
+	const run = chain.then(() => applyNow(input, deps, options));
 	chain = run.catch(() => undefined);
 	return run;
 }
 
-async function applyNow(input: LiveChange, { db, bus }: { db: Database; bus: LiveBus }) {
+async function applyNow(
+	input: LiveChange,
+	{ db, bus }: { db: Database; bus: LiveBus },
+	options: ApplyOptions,
+) {
 	const change = liveChangeSchema.parse(input);
+	const guarded = options.expectVersion !== undefined || options.within !== undefined;
 	const events = await db.transaction(async (tx) => {
 		await lockLog(tx);
+		// Under the writer lock no other change can land between this read and the update.
+		const [before] = guarded ? await readMatchStates(tx, [change.matchId]) : [];
+		if (guarded && !before) throw new MatchNotFoundError(change.matchId);
+		if (before && options.expectVersion !== undefined && before.version !== options.expectVersion)
+			throw new StaleVersionError(options.expectVersion, before.version);
 		const state = await updateMatch(tx, change.matchId, {
 			status: change.status,
 			minute: change.minute,
@@ -105,6 +137,7 @@ async function applyNow(input: LiveChange, { db, bus }: { db: Database; bus: Liv
 		if (change.reset) payload.reset = true;
 		if (change.lineups) payload.lineups = await replaceLineups(tx, change.matchId, change.lineups);
 		const main = await appendEvent(tx, { matchId: change.matchId, kind: change.kind, payload });
+		if (before && options.within) await options.within(tx, { before, event: main });
 		const events = [main];
 		for (const hook of hooks) events.push(...(await hook(tx, change, state, main)));
 		return events;

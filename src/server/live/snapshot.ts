@@ -21,7 +21,9 @@ export async function buildSnapshot(
 	const byMatch = new Map<string, SnapshotMatch['timeline']>();
 	for (const event of log) {
 		if (event.id > cursor) break;
-		if (event.kind === 'event' && event.payload.entry) {
+		// Any kind may carry an entry (a status change its kick-off, a correction the
+		// corrected entry), exactly as the browser's store applies them.
+		if (event.payload.entry) {
 			const list = byMatch.get(event.matchId) ?? [];
 			list.push({ ...(event.payload.entry as Record<string, unknown>), id: event.id });
 			byMatch.set(event.matchId, list);

@@ -11,3 +11,4 @@ export * from './streams';
 export * from './games';
 export * from './follows';
 export * from './push';
+export * from './cms';

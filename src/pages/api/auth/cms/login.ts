@@ -4,7 +4,7 @@ import { login } from '~/server/auth/login';
 import { failureResponse, grantResponse, parseBody } from '~/server/auth/responses';
 import { loginBody } from '~/server/auth/schemas';
 
-/** POST /api/auth/cms/login: as /api/auth/login, for admin-scope accounts, 5 tries per 15 min. */
+/** POST /api/auth/cms/login: as /api/auth/login, for staff accounts (admin, editor, scorer), 5 tries per 15 min. */
 export const POST: APIRoute = async ({ request, clientAddress }) => {
 	const body = await parseBody(request, loginBody);
 	if (!body.ok) return body.response;

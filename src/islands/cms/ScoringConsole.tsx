@@ -1,0 +1,480 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+	type ConsoleView,
+	expectedVersion,
+	type ScoringAction,
+	type ScoringLabels,
+} from '~/lib/cms/scoring';
+import type { TimelineItem } from '~/lib/live/match-state';
+
+interface Props {
+	matchId: string;
+	me: string;
+	initial: ConsoleView;
+	labels: ScoringLabels;
+}
+
+type Notice = { kind: 'ok' | 'error' | 'conflict'; text: string } | null;
+
+const fill = (text: string, vars: Record<string, string | number>) =>
+	text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+
+const LEASE_RENEW_MS = 30_000;
+const RETRY_MS = 5_000;
+let seq = 0;
+
+/**
+ * The scorer's console for one match. Every button is a real button (keyboard and touch
+ * alike). Actions go out one at a time, in order, each carrying the version it expects;
+ * while offline they wait in a queue shown as pending. A 409 (stale version, or another
+ * scorer holding the match) drops that action, says so, and offers a refresh: nothing is
+ * applied to a state the scorer has not seen.
+ */
+export default function ScoringConsole({ matchId, me, initial, labels }: Props) {
+	const [view, setView] = useState(initial);
+	const [queue, setQueue] = useState<ScoringAction[]>([]);
+	const [online, setOnline] = useState(true);
+	const [notice, setNotice] = useState<Notice>(null);
+	const [minute, setMinute] = useState(String(initial.match.minute ?? 0));
+	const [added, setAdded] = useState('');
+	const [player, setPlayer] = useState('');
+	const [editing, setEditing] = useState<{ id: number; minute: string; player: string } | null>(
+		null,
+	);
+	const sending = useRef(false);
+	/** The match version this console last saw (what the next queued action expects). */
+	const known = useRef(initial.match.version);
+	const base = `/api/cms/matches/${matchId}`;
+	const { match, lease } = view;
+
+	const refresh = useCallback(async () => {
+		const r = await fetch(base, { headers: { accept: 'application/json' } });
+		if (!r.ok) return;
+		const body = (await r.json()) as { data: ConsoleView };
+		known.current = body.data.match.version;
+		setView(body.data);
+	}, [base]);
+
+	// Sends the head of the queue; the next one goes when it is answered.
+	useEffect(() => {
+		const next = queue[0];
+		if (!next || !online || sending.current) return;
+		sending.current = true;
+		fetch(`${base}${next.path}`, {
+			method: next.method,
+			headers: { 'content-type': 'application/json', accept: 'application/json' },
+			body: JSON.stringify(next.body),
+		})
+			.then(async (r) => {
+				const answer = (await r.json().catch(() => ({}))) as {
+					data?: { version?: number };
+					error?: string;
+					message?: string;
+					holder?: string;
+				};
+				// Free before the queue changes, so the effect that change runs sends the next.
+				sending.current = false;
+				if (r.status === 201) {
+					// The new version first, with the queue's head gone in the same render, so
+					// an action queued meanwhile expects the right version; then the timeline.
+					const version = answer.data?.version;
+					if (typeof version === 'number') {
+						known.current = version;
+						setView((v) => ({ ...v, match: { ...v.match, version } }));
+					}
+					setQueue((q) => q.slice(1));
+					setNotice({ kind: 'ok', text: labels.saved });
+					void refresh();
+					return;
+				}
+				if (r.status === 409) {
+					setNotice({
+						kind: 'conflict',
+						text:
+							answer.error === 'lease_held'
+								? fill(labels.leaseHeld, { email: answer.holder ?? '' })
+								: labels.conflict,
+					});
+				} else {
+					setNotice({
+						kind: 'error',
+						text: fill(labels.failed, { message: answer.message ?? String(r.status) }),
+					});
+				}
+				setQueue((q) => q.slice(1));
+			})
+			.catch(() => {
+				// The network failed: keep the action at the head of the queue for later.
+				sending.current = false;
+				setOnline(false);
+			});
+	}, [queue, online, base, labels, refresh]);
+
+	useEffect(() => {
+		const up = () => setOnline(true);
+		const down = () => setOnline(false);
+		setOnline(navigator.onLine);
+		window.addEventListener('online', up);
+		window.addEventListener('offline', down);
+		return () => {
+			window.removeEventListener('online', up);
+			window.removeEventListener('offline', down);
+		};
+	}, []);
+
+	// A failed send marks the console offline even when the browser thinks it is online;
+	// look again every few seconds.
+	useEffect(() => {
+		if (online) return;
+		const timer = setInterval(() => setOnline(navigator.onLine), RETRY_MS);
+		return () => clearInterval(timer);
+	}, [online]);
+
+	// Keeps the lease while this scorer holds it (a change renews it too).
+	useEffect(() => {
+		if (lease?.holderId !== me) return;
+		const timer = setInterval(() => {
+			void fetch(`${base}/lease`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+			});
+		}, LEASE_RENEW_MS);
+		return () => clearInterval(timer);
+	}, [lease?.holderId, me, base]);
+
+	const enqueue = (action: Omit<ScoringAction, 'key'>) =>
+		setQueue((q) => [
+			...q,
+			{
+				...action,
+				body: { ...action.body, version: expectedVersion(known.current, q.length) },
+				key: `a${++seq}`,
+			},
+		]);
+
+	const minuteValue = () => {
+		const n = Number.parseInt(minute, 10);
+		return Number.isFinite(n) && n >= 0 && n <= 200 ? n : 0;
+	};
+
+	const status = (value: string, label: string) =>
+		enqueue({
+			method: 'POST',
+			path: '/status',
+			body: { status: value, minute: minuteValue() },
+			label,
+		});
+
+	const event = (type: string, side: 'home' | 'away', label: string) => {
+		const body: Record<string, unknown> = { type, side, minute: minuteValue() };
+		const extra = Number.parseInt(added, 10);
+		if (Number.isFinite(extra) && extra > 0) body.addedTime = Math.min(extra, 60);
+		if (player.trim()) body.player = player.trim().slice(0, 120);
+		enqueue({ method: 'POST', path: '/events', body, label });
+		setPlayer('');
+	};
+
+	const takeover = async () => {
+		const r = await fetch(`${base}/lease`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ takeover: true }),
+		});
+		if (r.ok) await refresh();
+	};
+
+	const remove = (item: TimelineItem) => {
+		if (!window.confirm(labels.confirmDelete)) return;
+		enqueue({
+			method: 'DELETE',
+			path: `/events/${item.id}`,
+			body: {},
+			label: `${labels.delete} ${labels.events[item.type ?? ''] ?? ''}`,
+		});
+	};
+
+	const saveEdit = () => {
+		if (!editing) return;
+		const body: Record<string, unknown> = {};
+		const n = Number.parseInt(editing.minute, 10);
+		if (Number.isFinite(n)) body.minute = Math.max(0, Math.min(200, n));
+		body.player = editing.player.trim() ? editing.player.trim().slice(0, 120) : null;
+		enqueue({ method: 'PATCH', path: `/events/${editing.id}`, body, label: labels.correct });
+		setEditing(null);
+	};
+
+	const playing = match.status === 'live' || match.status === 'half_time';
+	const side = (s: 'home' | 'away') => (s === 'home' ? match.home.name : match.away.name);
+	const holderText = !lease
+		? labels.free
+		: lease.holderId === me
+			? labels.youHold
+			: fill(labels.holder, { email: lease.holder });
+
+	return (
+		<div className="scoring">
+			<div className="board" data-testid="console-board">
+				<span className="team">{match.home.name}</span>
+				<output className="score" data-testid="console-score" aria-live="polite">
+					{match.score ? `${match.score.home} – ${match.score.away}` : '–'}
+				</output>
+				<span className="team">{match.away.name}</span>
+				<span className="state">
+					<span data-testid="console-status" data-status={match.status}>
+						{labels.statuses[match.status] ?? match.status}
+					</span>
+					{match.minute !== null ? ` · ${match.minute}'` : ''} ·{' '}
+					<span data-testid="console-version">
+						{fill(labels.version, { version: match.version })}
+					</span>
+				</span>
+			</div>
+
+			<p className="lease" data-testid="console-lease">
+				{holderText}{' '}
+				{lease && lease.holderId !== me && (
+					<button type="button" className="secondary" onClick={takeover}>
+						{labels.takeover}
+					</button>
+				)}
+			</p>
+
+			{!online && (
+				<p className="notice offline" role="status">
+					{labels.offline}
+				</p>
+			)}
+			{notice && (
+				<div
+					className={`notice ${notice.kind}`}
+					role={notice.kind === 'ok' ? 'status' : 'alert'}
+					data-testid="console-notice"
+				>
+					<span>{notice.text}</span>
+					{notice.kind === 'conflict' && (
+						<button
+							type="button"
+							onClick={() => {
+								setNotice(null);
+								void refresh();
+							}}
+							data-testid="console-refresh"
+						>
+							{labels.refresh}
+						</button>
+					)}
+				</div>
+			)}
+
+			<fieldset className="group">
+				<legend>{labels.statusTitle}</legend>
+				<div className="buttons">
+					{!playing && (
+						<button type="button" onClick={() => status('live', labels.kickoff)}>
+							{labels.kickoff}
+						</button>
+					)}
+					{match.status === 'live' && (
+						<button type="button" onClick={() => status('half_time', labels.halfTime)}>
+							{labels.halfTime}
+						</button>
+					)}
+					{match.status === 'half_time' && (
+						<button type="button" onClick={() => status('live', labels.secondHalf)}>
+							{labels.secondHalf}
+						</button>
+					)}
+					{playing && (
+						<button type="button" onClick={() => status('finished', labels.fullTime)}>
+							{labels.fullTime}
+						</button>
+					)}
+					<button
+						type="button"
+						className="secondary"
+						onClick={() => status('postponed', labels.postponed)}
+					>
+						{labels.postponed}
+					</button>
+					<button
+						type="button"
+						className="secondary"
+						onClick={() => status('abandoned', labels.abandoned)}
+					>
+						{labels.abandoned}
+					</button>
+				</div>
+			</fieldset>
+
+			<fieldset className="group">
+				<legend>{labels.eventTitle}</legend>
+				<div className="inputs">
+					<label>
+						{labels.minute}
+						<input
+							type="number"
+							min={0}
+							max={200}
+							inputMode="numeric"
+							value={minute}
+							onChange={(e) => setMinute(e.target.value)}
+							data-testid="console-minute"
+						/>
+					</label>
+					<label>
+						{labels.addedTime}
+						<input
+							type="number"
+							min={0}
+							max={60}
+							inputMode="numeric"
+							value={added}
+							onChange={(e) => setAdded(e.target.value)}
+						/>
+					</label>
+					<label className="wide">
+						{labels.player}
+						<input
+							type="text"
+							maxLength={120}
+							value={player}
+							onChange={(e) => setPlayer(e.target.value)}
+							data-testid="console-player"
+						/>
+					</label>
+				</div>
+				<div className="sides">
+					{(['home', 'away'] as const).map((s) => (
+						<div className="side" key={s}>
+							<h3>{side(s)}</h3>
+							<button
+								type="button"
+								className="big"
+								data-testid={`goal-${s}`}
+								onClick={() => event('goal', s, `${labels.goal} ${side(s)}`)}
+							>
+								{labels.goal}
+							</button>
+							<div className="small">
+								<button
+									type="button"
+									onClick={() => event('penalty_goal', s, `${labels.penaltyGoal} ${side(s)}`)}
+								>
+									{labels.penaltyGoal}
+								</button>
+								<button
+									type="button"
+									onClick={() => event('own_goal', s, `${labels.ownGoal} ${side(s)}`)}
+								>
+									{labels.ownGoal}
+								</button>
+								<button
+									type="button"
+									className="yellow"
+									onClick={() => event('yellow', s, `${labels.yellow} ${side(s)}`)}
+								>
+									{labels.yellow}
+								</button>
+								<button
+									type="button"
+									className="red"
+									onClick={() => event('red', s, `${labels.red} ${side(s)}`)}
+								>
+									{labels.red}
+								</button>
+							</div>
+						</div>
+					))}
+				</div>
+			</fieldset>
+
+			{queue.length > 0 && (
+				<section className="group" aria-live="polite">
+					<p data-testid="console-pending">{fill(labels.pendingCount, { n: queue.length })}</p>
+					<ol className="pending">
+						{queue.map((a) => (
+							<li key={a.key}>
+								<span className="tag">{labels.pending}</span> {a.label}
+							</li>
+						))}
+					</ol>
+				</section>
+			)}
+
+			<section className="group">
+				<h2>{labels.timeline}</h2>
+				{match.timeline.length === 0 ? (
+					<p className="muted">{labels.noEvents}</p>
+				) : (
+					<ol className="timeline" data-testid="console-timeline">
+						{[...match.timeline].reverse().map((item) => (
+							<li key={item.id} data-type={item.type}>
+								{editing?.id === item.id ? (
+									<div className="edit">
+										<label>
+											{labels.minute}
+											<input
+												type="number"
+												min={0}
+												max={200}
+												value={editing.minute}
+												onChange={(e) => setEditing({ ...editing, minute: e.target.value })}
+												data-testid="edit-minute"
+											/>
+										</label>
+										<label>
+											{labels.player}
+											<input
+												type="text"
+												maxLength={120}
+												value={editing.player}
+												onChange={(e) => setEditing({ ...editing, player: e.target.value })}
+											/>
+										</label>
+										<button type="button" onClick={saveEdit}>
+											{labels.save}
+										</button>
+										<button type="button" className="secondary" onClick={() => setEditing(null)}>
+											{labels.cancel}
+										</button>
+									</div>
+								) : (
+									<>
+										<span className="what">
+											{typeof item.minute === 'number' ? `${item.minute}'` : ''}
+											{typeof item.addedTime === 'number' && item.addedTime > 0
+												? `+${item.addedTime}`
+												: ''}{' '}
+											{labels.events[item.type ?? ''] ?? item.type}
+											{item.side === 'home' || item.side === 'away' ? ` · ${side(item.side)}` : ''}
+											{typeof item.player === 'string' && item.player ? ` · ${item.player}` : ''}
+										</span>
+										<span className="actions">
+											<button
+												type="button"
+												className="secondary"
+												onClick={() =>
+													setEditing({
+														id: item.id,
+														minute: String(item.minute ?? ''),
+														player: typeof item.player === 'string' ? item.player : '',
+													})
+												}
+											>
+												{labels.correct}
+											</button>
+											<button type="button" className="secondary" onClick={() => remove(item)}>
+												{labels.delete}
+											</button>
+										</span>
+									</>
+								)}
+							</li>
+						))}
+					</ol>
+				)}
+			</section>
+		</div>
+	);
+}

@@ -1,0 +1,74 @@
+import {
+	bigserial,
+	index,
+	integer,
+	jsonb,
+	pgTable,
+	primaryKey,
+	text,
+	timestamp,
+	uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { matches } from './football';
+import { fkey } from './keys';
+
+/**
+ * The editors' console: its audit log, the scorer holding each match, and which matches a
+ * scorer is assigned to. Roles themselves are entries of `users.scope` (src/lib/cms/roles.ts).
+ */
+
+/**
+ * One row per change made through the console or the staff CLI, written in the same
+ * transaction as the change. `actor_email` is copied so the row still says who after the
+ * account is gone (hence no foreign key on `actor_id`).
+ */
+export const cmsAudit = pgTable(
+	'cms_audit',
+	{
+		id: bigserial('id', { mode: 'number' }).primaryKey(),
+		actorId: uuid('actor_id'),
+		actorEmail: text('actor_email').notNull(),
+		action: text('action').notNull(),
+		/** What was changed, as `match:12`, `user:<email>`. */
+		target: text('target').notNull(),
+		before: jsonb('before').$type<Record<string, unknown> | null>(),
+		after: jsonb('after').$type<Record<string, unknown> | null>(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		index('cms_audit_created_at_idx').on(t.createdAt),
+		index('cms_audit_target_idx').on(t.target, t.id),
+	],
+);
+
+/** Who is scoring a match. A lease not renewed by `expires_at` may be taken by anyone. */
+export const cmsMatchLeases = pgTable(
+	'cms_match_leases',
+	{
+		matchId: integer('match_id').primaryKey(),
+		userId: uuid('user_id').notNull(),
+		acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+	},
+	(t) => [
+		fkey(t.matchId, matches.id).onDelete('cascade'),
+		fkey(t.userId, users.id).onDelete('cascade'),
+	],
+);
+
+/** Matches a scorer may score; a scorer with no row here may score every match. */
+export const cmsScorerAssignments = pgTable(
+	'cms_scorer_assignments',
+	{
+		userId: uuid('user_id').notNull(),
+		matchId: integer('match_id').notNull(),
+	},
+	(t) => [
+		primaryKey({ columns: [t.userId, t.matchId] }),
+		fkey(t.matchId, matches.id).onDelete('cascade'),
+		fkey(t.userId, users.id).onDelete('cascade'),
+	],
+);
+
+export type CmsAuditRow = typeof cmsAudit.$inferSelect;

@@ -1,0 +1,213 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+// The server of playwright.config.ts writes mail into DATA_DIR/outbox and names
+// chief@e2e.test as ADMIN_EMAIL: registering it mails a link that sets its password.
+const OUTBOX = join(process.cwd(), '.data/e2e/outbox');
+const ADMIN = 'chief@e2e.test';
+const PASSWORD = 'a long and happy passphrase';
+/** What the public page must show a console change within (the issue's bar). */
+const LIVE_MS = 2_000;
+
+function latestMail(to: string, kind: string, after: number): { text: string } | undefined {
+	let files: string[] = [];
+	try {
+		files = readdirSync(OUTBOX).filter((f) => f.endsWith('.json'));
+	} catch {
+		return undefined;
+	}
+	const mails = files
+		.map((f) => JSON.parse(readFileSync(join(OUTBOX, f), 'utf8')) as Record<string, string>)
+		.filter((m) => m.to === to && m.kind === kind && Date.parse(m.date ?? '') >= after - 1000);
+	return mails.at(-1) as { text: string } | undefined;
+}
+
+/** Follows the mailed one-use link and sets the password. */
+async function setPasswordFromMail(page: Page, email: string, since: number): Promise<void> {
+	let mail: { text: string } | undefined;
+	await expect
+		.poll(() => (mail = latestMail(email, 'admin-setup', since)) !== undefined)
+		.toBe(true);
+	const link = /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(mail!.text)?.[0];
+	expect(link).toBeDefined();
+	await page.goto(link!);
+	await page.getByLabel('New password').fill(PASSWORD);
+	await page.getByRole('button', { name: 'Save the new password' }).click();
+	await expect(page).toHaveURL(/\/login\?notice=reset/);
+}
+
+async function consoleLogin(page: Page, email: string): Promise<void> {
+	await page.goto('/en/cms/login');
+	await page.getByLabel('E-mail address').fill(email);
+	await page.getByLabel('Password').fill(PASSWORD);
+	await page.getByRole('button', { name: 'Log in' }).click();
+	await expect(page).toHaveURL(/\/en\/cms$/);
+	await expect(page.getByTestId('cms-who')).toContainText(email);
+}
+
+/** The admin invites a scorer from the console; the scorer sets a password and logs in. */
+async function newScorer(browser: Browser, admin: Page, email: string): Promise<Page> {
+	const since = Date.now();
+	await admin.goto('/en/cms/staff');
+	const form = admin.getByTestId('staff-add');
+	await form.getByLabel('E-mail').fill(email);
+	await form.getByLabel('Role').selectOption('scorer');
+	await form.getByRole('button', { name: 'Add or change' }).click();
+	await expect(admin.getByTestId('staff-result')).toContainText(`${email} is now Scorer`);
+	const page = await (await browser.newContext()).newPage();
+	await setPasswordFromMail(page, email, since);
+	await consoleLogin(page, email);
+	return page;
+}
+
+test.describe('editors’ console: a match day', () => {
+	// Three browsers and five logins on a shared machine: generous, the 2 s bar is per change.
+	test.describe.configure({ timeout: 300_000 });
+
+	test('admin creates scorers; a scorer runs a match while the public page follows live; a second scorer gets a conflict', async ({
+		browser,
+		page: admin,
+	}) => {
+		// The first administrator: registered as ADMIN_EMAIL, password set from the mail.
+		const since = Date.now();
+		await admin.goto('/en/register');
+		await admin.getByLabel('Name').fill('Chief');
+		await admin.getByLabel('E-mail address').fill(ADMIN);
+		await admin.getByLabel('New password').fill(PASSWORD);
+		await admin.getByRole('button', { name: 'Create account' }).click();
+		await setPasswordFromMail(admin, ADMIN, since);
+		await consoleLogin(admin, ADMIN);
+
+		const tag = Date.now().toString(36);
+		const scorer = await newScorer(browser, admin, `scorer-${tag}@e2e.test`);
+		const second = await newScorer(browser, admin, `second-${tag}@e2e.test`);
+		await expect(admin.getByTestId('staff-list')).toContainText(`second-${tag}@e2e.test`);
+
+		// A match waiting for its result, from the scorer's dashboard.
+		const first = scorer.getByTestId('cms-needs-result').locator('a[data-match-id]').first();
+		const matchId = await first.getAttribute('data-match-id');
+		expect(matchId).toMatch(/^\d+$/);
+		await first.click();
+		await expect(scorer).toHaveURL(new RegExp(`/en/cms/matches/${matchId}$`));
+		const score = scorer.getByTestId('console-score');
+
+		await scorer.getByRole('button', { name: 'Kick-off' }).click();
+		await expect(scorer.getByTestId('console-status')).toHaveAttribute('data-status', 'live');
+		await expect(score).toHaveText('0 – 0');
+		await expect(scorer.getByTestId('console-lease')).toHaveText(/You are scoring this match/);
+
+		// A fan on the public match page, opened once (the match is now being played).
+		const fan = await (await browser.newContext()).newPage();
+		await fan.goto(`/en/match/${matchId}`);
+		const board = fan.getByTestId('live-centre').getByTestId('live-score');
+		await expect(board).toHaveText('0–0');
+		const timeline = fan.getByTestId('live-centre');
+		await fan.evaluate(() => {
+			(window as unknown as { notReloaded: boolean }).notReloaded = true;
+		});
+
+		// The second scorer opens the same match now, then the first one scores.
+		await second.goto(`/en/cms/matches/${matchId}`);
+		await expect(second.getByTestId('console-lease')).toContainText(`scorer-${tag}@e2e.test`);
+
+		await scorer.getByTestId('console-minute').fill('12');
+		await scorer.getByTestId('console-player').fill('Striker');
+		await scorer.getByTestId('goal-home').click();
+		await expect(board).toHaveText('1–0', { timeout: LIVE_MS });
+		await expect(timeline.locator('.tl-goal')).toHaveText(/12'.*Striker/, { timeout: LIVE_MS });
+		await expect(score).toHaveText('1 – 0');
+
+		// Two scorers, one goal: the second scorer's stale console is refused, not doubled.
+		await second.getByTestId('console-minute').fill('12');
+		await second.getByTestId('goal-home').click();
+		await expect(second.getByTestId('console-notice')).toContainText('The match changed');
+		await second.getByTestId('console-refresh').click();
+		await expect(second.getByTestId('console-score')).toHaveText('1 – 0');
+		await expect(board).toHaveText('1–0');
+
+		// Correct the minute: the public timeline shows 14', not 12'.
+		const goalRow = scorer.getByTestId('console-timeline').locator('li[data-type="goal"]');
+		await goalRow.getByRole('button', { name: 'Correct' }).click();
+		await scorer.getByTestId('edit-minute').fill('14');
+		await scorer.getByRole('button', { name: 'Save correction' }).click();
+		await expect(timeline.locator('.tl-goal')).toHaveText(/14'.*Striker/, { timeout: LIVE_MS });
+		await expect(timeline.locator('.tl-goal')).toHaveCount(1);
+
+		// Output encoding (checklist E5): markup typed into a field is shown as text everywhere.
+		const evil = '<img src=x onerror="window.pwned=1"><script>window.pwned=1</script>';
+		await scorer.getByTestId('console-minute').fill('20');
+		await scorer.getByTestId('console-player').fill(evil);
+		await scorer.getByRole('button', { name: 'Yellow' }).first().click();
+		await expect(timeline.locator('.tl-yellow')).toContainText(evil, { timeout: LIVE_MS });
+		await expect(fan.locator('img[src="x"]')).toHaveCount(0);
+		await expect(scorer.getByTestId('console-timeline')).toContainText(evil);
+		expect(
+			await fan.evaluate(() => (window as unknown as { pwned?: number }).pwned),
+		).toBeUndefined();
+
+		// A goal ruled out: deleted in the console, gone from the public page, score back.
+		await scorer.getByTestId('console-minute').fill('30');
+		await scorer.getByTestId('goal-away').click();
+		await expect(board).toHaveText('1–1', { timeout: LIVE_MS });
+		scorer.once('dialog', (d) => void d.accept());
+		const awayGoal = scorer.getByTestId('console-timeline').locator('li[data-type="goal"]').first();
+		await expect(awayGoal).toContainText("30'");
+		await awayGoal.getByRole('button', { name: 'Delete' }).click();
+		await expect(board).toHaveText('1–0', { timeout: LIVE_MS });
+		await expect(timeline.locator('.tl-goal')).toHaveCount(1);
+
+		// Full time.
+		await scorer.getByTestId('console-minute').fill('90');
+		await scorer.getByRole('button', { name: 'Full time' }).click();
+		await expect(fan.getByTestId('live-minute')).toHaveText('FT', { timeout: LIVE_MS });
+		await expect(scorer.getByTestId('console-status')).toHaveText('Full-time');
+		// Every change arrived on the page the fan opened once.
+		expect(
+			await fan.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+		).toBe(true);
+	});
+
+	test('offline, actions wait as pending and go out in order when the connection is back', async ({
+		page,
+		context,
+	}) => {
+		await consoleLogin(page, ADMIN);
+		const link = page.getByTestId('cms-needs-result').locator('a[data-match-id]').nth(1);
+		await link.click();
+		await expect(page).toHaveURL(/\/en\/cms\/matches\/\d+$/);
+		await page.getByRole('button', { name: 'Kick-off' }).click();
+		await expect(page.getByTestId('console-score')).toHaveText('0 – 0');
+
+		await context.setOffline(true);
+		await page.getByTestId('console-minute').fill('5');
+		await page.getByTestId('goal-home').click();
+		await page.getByTestId('console-minute').fill('7');
+		await page.getByTestId('goal-away').click();
+		await expect(page.getByTestId('console-pending')).toContainText('2 pending');
+		await expect(page.getByTestId('console-score')).toHaveText('0 – 0');
+
+		await context.setOffline(false);
+		await expect(page.getByTestId('console-pending')).toHaveCount(0, { timeout: 10_000 });
+		await expect(page.getByTestId('console-score')).toHaveText('1 – 1');
+		const goals = page.getByTestId('console-timeline').locator('li[data-type="goal"]');
+		// Newest first: the away goal (7') was sent after the home goal (5').
+		await expect(goals.nth(0)).toContainText("7'");
+		await expect(goals.nth(1)).toContainText("5'");
+	});
+
+	test('console pages are noindex and no-store; a fan session never opens them', async ({
+		page,
+	}) => {
+		const anonymous = await page.request.get('/en/cms', { maxRedirects: 0 });
+		expect(anonymous.status()).toBe(302);
+		expect(anonymous.headers().location).toMatch(/^\/en\/cms\/login\?redirect=/);
+		await consoleLogin(page, ADMIN);
+		const response = await page.goto('/en/cms');
+		expect(response?.headers()['cache-control']).toContain('no-store');
+		expect(response?.headers()['x-robots-tag']).toContain('noindex');
+		await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+		const again = await page.goto('/en/cms');
+		expect(again?.headers()['x-cache'] ?? '').not.toMatch(/hit/i);
+	});
+});
