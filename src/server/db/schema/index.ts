@@ -8,3 +8,4 @@ export * from './auth';
 export * from './live';
 export * from './payments';
 export * from './streams';
+export * from './watching';
