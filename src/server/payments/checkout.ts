@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from '~/i18n/locales';
 import { text } from '~/lib/input';
 import { localHref } from '~/lib/locale-resolution';
+import { safeRedirect } from '~/lib/safe-redirect';
+import { matchPath } from '~/lib/urls';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { checkouts, type CheckoutRow } from '../db/schema/payments';
@@ -27,6 +29,8 @@ export const checkoutRequestSchema = z.object({
 		.optional()
 		.nullable(),
 	locale: z.enum(LOCALES).default('en'),
+	/** The page the visitor was buying for (a same-site path): where a paid checkout returns. */
+	returnTo: text(2048).optional().nullable(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -139,12 +143,17 @@ export async function openCheckout(
 	}
 	const origin = new URL(config().SITE_URL).origin;
 	const locale: Locale = input.locale;
+	// Back to the page the visitor bought from once paid (a match pass: its match). The
+	// result page checks the path again before it redirects there.
+	const back =
+		safeRedirect(input.returnTo, '') ||
+		(matchId !== null ? localHref(locale, matchPath({ id: matchId })) : '');
 	const started = await provider.startCheckout({
 		checkout: row,
 		plan,
 		locale,
 		customerEmail: user.email,
-		returnUrl: `${origin}${localHref(locale, '/payment/result')}?checkout=${row.id}`,
+		returnUrl: `${origin}${localHref(locale, '/payment/result')}?checkout=${row.id}${back ? `&return=${encodeURIComponent(back)}` : ''}`,
 		cancelUrl: `${origin}${localHref(locale, '/payment/failure')}?checkout=${row.id}`,
 	});
 	await db

@@ -2,6 +2,7 @@ import type { Locale } from '~/i18n/locales';
 import { LOCALE_TAGS } from '~/i18n/locales';
 import type { Translate } from '~/i18n/server';
 import { localHref } from '~/lib/locale-resolution';
+import { safeRedirect } from '~/lib/safe-redirect';
 import { checkoutForOwner } from './checkout';
 import { entitlementsFor } from '../entitlements';
 import { formatMoney } from './money';
@@ -71,6 +72,8 @@ export async function paymentStatusPage(
 		userId: string | null;
 		checkoutId: string | null;
 		page: 'result' | 'success' | 'failure';
+		/** Where a paid checkout returns (the page bought from); checked to be same-site. */
+		returnTo?: string | null;
 	},
 	ctx: { locale: Locale; t: Translate },
 ): Promise<PaymentStatusPage | undefined> {
@@ -100,10 +103,13 @@ export async function paymentStatusPage(
 				? t('payments:status.successHeading')
 				: t('payments:status.failureHeading');
 	// The result page routes to the page of the state the SERVER holds; waiting refreshes itself.
+	const back = safeRedirect(input.returnTo, '');
 	const redirect =
 		input.page !== 'result' || view.state === 'waiting'
 			? null
-			: `${localHref(locale, view.state === 'paid' ? '/payment/success' : '/payment/failure')}?checkout=${view.checkoutId}`;
+			: view.state === 'paid' && back
+				? back
+				: `${localHref(locale, view.state === 'paid' ? '/payment/success' : '/payment/failure')}?checkout=${view.checkoutId}`;
 	return {
 		checkoutId: view.checkoutId,
 		state: view.state,

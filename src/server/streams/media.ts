@@ -101,7 +101,7 @@ export async function serveMedia(input: {
 		file = shipped;
 	}
 	const path = join(folder, file);
-	if (!path.startsWith(root + '/')) return { status: 404 };
+	if (!path.startsWith(`${root}/`)) return { status: 404 };
 	let data: Buffer;
 	try {
 		data = await readFile(path);
