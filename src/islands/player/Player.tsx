@@ -69,7 +69,10 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 					if (!data.fatal) return;
 					const status = (data.response as { code?: number } | undefined)?.code;
 					fail(errorOf(status));
+					// Nothing more is fetched, and what is buffered does not play on: a plan
+					// that ended stops here, not when the buffer runs dry.
 					hls.stopLoad();
+					el.pause();
 				});
 				hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
 					setLevels(data.levels.map((l) => l.height));

@@ -121,8 +121,9 @@ export function refreshWatchable(): Promise<void> {
 	return loading;
 }
 
-/** Whether a match has a stream, as last loaded. */
+/** Whether a match has a stream, as last loaded (a stale set starts a reload). */
 export function hasStream(matchId: number): boolean {
+	if (Date.now() - loadedAt >= FRESH_MS) void refreshWatchable();
 	return watchable.has(matchId);
 }
 
