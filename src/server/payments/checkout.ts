@@ -9,6 +9,7 @@ import { matchPath } from '~/lib/urls';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { checkouts, type CheckoutRow } from '../db/schema/payments';
+import { checkoutReturns } from '../db/schema/watching';
 import { paymentsNow as now } from '../clock';
 import { entitlementsFor } from '../entitlements';
 import { isCurrency } from './money';
@@ -143,17 +144,17 @@ export async function openCheckout(
 	}
 	const origin = new URL(config().SITE_URL).origin;
 	const locale: Locale = input.locale;
-	// Back to the page the visitor bought from once paid (a match pass: its match). The
-	// result page checks the path again before it redirects there.
+	// Back to the page the visitor bought from once paid (a match pass: its match).
 	const back =
 		safeRedirect(input.returnTo, '') ||
 		(matchId !== null ? localHref(locale, matchPath({ id: matchId })) : '');
+	if (back) await db.insert(checkoutReturns).values({ checkoutId: row.id, path: back });
 	const started = await provider.startCheckout({
 		checkout: row,
 		plan,
 		locale,
 		customerEmail: user.email,
-		returnUrl: `${origin}${localHref(locale, '/payment/result')}?checkout=${row.id}${back ? `&return=${encodeURIComponent(back)}` : ''}`,
+		returnUrl: `${origin}${localHref(locale, '/payment/result')}?checkout=${row.id}`,
 		cancelUrl: `${origin}${localHref(locale, '/payment/failure')}?checkout=${row.id}`,
 	});
 	await db
@@ -188,6 +189,16 @@ async function matchExists(id: number): Promise<boolean> {
 	} catch {
 		return false;
 	}
+}
+
+/** The page a paid checkout returns to (its owner's), or null. */
+export async function checkoutReturnPath(checkoutId: string): Promise<string | null> {
+	const db = await getDb();
+	const [row] = await db
+		.select({ path: checkoutReturns.path })
+		.from(checkoutReturns)
+		.where(eq(checkoutReturns.checkoutId, checkoutId));
+	return row ? safeRedirect(row.path, '') || null : null;
 }
 
 export type CheckoutView = Pick<

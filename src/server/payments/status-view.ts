@@ -2,8 +2,7 @@ import type { Locale } from '~/i18n/locales';
 import { LOCALE_TAGS } from '~/i18n/locales';
 import type { Translate } from '~/i18n/server';
 import { localHref } from '~/lib/locale-resolution';
-import { safeRedirect } from '~/lib/safe-redirect';
-import { checkoutForOwner } from './checkout';
+import { checkoutForOwner, checkoutReturnPath } from './checkout';
 import { entitlementsFor } from '../entitlements';
 import { formatMoney } from './money';
 
@@ -72,8 +71,6 @@ export async function paymentStatusPage(
 		userId: string | null;
 		checkoutId: string | null;
 		page: 'result' | 'success' | 'failure';
-		/** Where a paid checkout returns (the page bought from); checked to be same-site. */
-		returnTo?: string | null;
 	},
 	ctx: { locale: Locale; t: Translate },
 ): Promise<PaymentStatusPage | undefined> {
@@ -103,7 +100,11 @@ export async function paymentStatusPage(
 				? t('payments:status.successHeading')
 				: t('payments:status.failureHeading');
 	// The result page routes to the page of the state the SERVER holds; waiting refreshes itself.
-	const back = safeRedirect(input.returnTo, '');
+	// Paid: back to the page bought from (recorded with the checkout, only the owner's).
+	const back =
+		input.page === 'result' && view.state === 'paid'
+			? await checkoutReturnPath(view.checkoutId)
+			: null;
 	const redirect =
 		input.page !== 'result' || view.state === 'waiting'
 			? null

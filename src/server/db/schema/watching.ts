@@ -1,6 +1,6 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { fkey } from './keys';
-import { plans } from './payments';
+import { checkouts, plans } from './payments';
 
 /**
  * Competition passes: a sport-pass plan limited to the matches of one competition. The
@@ -18,3 +18,18 @@ export const competitionPasses = pgTable(
 );
 
 export type CompetitionPassRow = typeof competitionPasses.$inferSelect;
+
+/**
+ * Where a checkout returns once paid: the page the visitor was buying from (a match for a
+ * match pass), a same-site path checked when stored. Kept beside the checkout rather than
+ * in the provider's return URL, so every provider (the sandbox's own card page included)
+ * brings the visitor back, and nothing in a URL decides where they go.
+ */
+export const checkoutReturns = pgTable(
+	'checkout_returns',
+	{
+		checkoutId: text('checkout_id').primaryKey(),
+		path: text('path').notNull(),
+	},
+	(t) => [fkey(t.checkoutId, checkouts.id).onDelete('cascade')],
+);
