@@ -15,6 +15,13 @@ interface HlsLike {
 	liveSyncPosition: number | null;
 }
 
+/** Where "live" is: hls.js's sync point, or a few seconds before the end of what is seekable. */
+function liveEdgeOf(el: HTMLVideoElement | null, hls: HlsLike | null): number | null {
+	if (hls) return hls.liveSyncPosition;
+	if (!el || el.seekable.length === 0) return null;
+	return el.seekable.end(el.seekable.length - 1) - 6;
+}
+
 /** What stopped playback, from the HTTP status the player saw. */
 function errorOf(status: number | undefined): PlaybackError {
 	if (status === 403) return 'forbidden';
@@ -24,8 +31,8 @@ function errorOf(status: number | undefined): PlaybackError {
 }
 
 /**
- * HLS player: the browser's own HLS where it has it (Safari, iOS), hls.js elsewhere, loaded
- * only when a stream is allowed. Keyboard-usable buttons with labels, a live status, the
+ * HLS player: hls.js where Media Source Extensions exist, the browser's own HLS elsewhere
+ * (iPhone Safari); loaded only when a stream is allowed. Keyboard-usable buttons with labels, a live status, the
  * live edge with "go live", a quality choice, and a message per error with a retry.
  */
 export default function Player({ src: initialSrc, labels, locked, refresh }: PlayerProps) {
@@ -54,38 +61,39 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 		if (!el || !src) return;
 		let destroy: (() => void) | undefined;
 		let cancelled = false;
+		// The browser's own HLS where it has it (Safari, recent Chromium), hls.js elsewhere.
 		if (el.canPlayType('application/vnd.apple.mpegurl')) {
 			el.src = src;
-		} else {
-			void import('hls.js').then(({ default: Hls }) => {
-				if (cancelled) return;
-				if (!Hls.isSupported()) {
-					fail('network');
-					return;
-				}
-				const hls = new Hls({ enableWorker: true, liveSyncDurationCount: 3 });
-				hlsRef.current = hls;
-				hls.on(Hls.Events.ERROR, (_e, data) => {
-					if (!data.fatal) return;
-					const status = (data.response as { code?: number } | undefined)?.code;
-					fail(errorOf(status));
-					// Nothing more is fetched, and what is buffered does not play on: a plan
-					// that ended stops here, not when the buffer runs dry.
-					hls.stopLoad();
-					el.pause();
-				});
-				hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
-					setLevels(data.levels.map((l) => l.height));
-				});
-				hls.on(Hls.Events.LEVEL_LOADED, (_e, data) => setLive(data.details.live));
-				hls.loadSource(src);
-				hls.attachMedia(el);
-				destroy = () => {
-					hls.destroy();
-					hlsRef.current = null;
-				};
-			});
+			return;
 		}
+		void import('hls.js').then(({ default: Hls }) => {
+			if (cancelled) return;
+			if (!Hls.isSupported()) {
+				fail('network');
+				return;
+			}
+			const hls = new Hls({ enableWorker: true, liveSyncDurationCount: 3 });
+			hlsRef.current = hls;
+			hls.on(Hls.Events.ERROR, (_e, data) => {
+				if (!data.fatal) return;
+				const status = (data.response as { code?: number } | undefined)?.code;
+				fail(errorOf(status));
+				// Nothing more is fetched, and what is buffered does not play on: a plan
+				// that ended stops here, not when the buffer runs dry.
+				hls.stopLoad();
+				el.pause();
+			});
+			hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
+				setLevels(data.levels.map((l) => l.height));
+			});
+			hls.on(Hls.Events.LEVEL_LOADED, (_e, data) => setLive(data.details.live));
+			hls.loadSource(src);
+			hls.attachMedia(el);
+			destroy = () => {
+				hls.destroy();
+				hlsRef.current = null;
+			};
+		});
 		return () => {
 			cancelled = true;
 			destroy?.();
@@ -111,10 +119,18 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 		if (el.paused) void el.play().catch(() => setPhase('paused'));
 		else el.pause();
 	};
+	// The browser's own HLS says only that it failed: ask the playlist why (its status).
+	const nativeError = async () => {
+		const status = await fetch(src, { credentials: 'same-origin', cache: 'no-store' })
+			.then((r) => (r.ok ? undefined : r.status))
+			.catch(() => undefined);
+		fail(errorOf(status));
+		video.current?.pause();
+	};
 	const goLive = () => {
 		const el = video.current;
-		const edge = hlsRef.current?.liveSyncPosition;
-		if (el && edge != null) el.currentTime = edge;
+		const edge = liveEdgeOf(el, hlsRef.current);
+		if (el && edge !== null) el.currentTime = edge;
 		if (el?.paused) void el.play().catch(() => setPhase('paused'));
 	};
 	const retry = async () => {
@@ -158,11 +174,14 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 				onPlaying={() => setPhase('playing')}
 				onPause={() => setPhase('paused')}
 				onWaiting={() => setPhase('loading')}
-				onError={() => fail('network')}
+				onError={() => void nativeError()}
+				onDurationChange={() => {
+					if (!hlsRef.current) setLive(video.current?.duration === Number.POSITIVE_INFINITY);
+				}}
 				onTimeUpdate={() => {
 					const el = video.current;
-					const edge = hlsRef.current?.liveSyncPosition;
-					if (el && edge != null) setBehind(edge - el.currentTime > BEHIND_LIVE_S);
+					const edge = liveEdgeOf(el, hlsRef.current);
+					if (el && edge !== null) setBehind(edge - el.currentTime > BEHIND_LIVE_S);
 				}}
 				onClick={toggle}
 				data-phase={phase}
