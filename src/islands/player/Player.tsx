@@ -6,6 +6,9 @@ export type { PlayerLabels, PlayerProps } from '~/lib/streams/player';
 
 type Phase = 'loading' | 'playing' | 'paused' | 'error';
 
+/** The live streams' segment length: how often the native player's access is re-checked. */
+const SEGMENT_MS = 2_000;
+
 /** Seconds behind the live edge past which the player offers "go live". */
 const BEHIND_LIVE_S = 12;
 
@@ -99,6 +102,23 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 			destroy?.();
 		};
 	}, [src, attempt, fail]);
+
+	// The browser's own HLS keeps waiting when a live segment is refused (a plan that just
+	// ended): while it plays a live stream, the playlist's answer is checked every segment,
+	// so playback stops with the right message, as hls.js does on its own.
+	useEffect(() => {
+		if (!src || !live || hlsRef.current || phase === 'error') return;
+		const timer = setInterval(() => {
+			void fetch(src, { credentials: 'same-origin', cache: 'no-store' })
+				.then((r) => {
+					if (r.ok) return;
+					fail(errorOf(r.status));
+					video.current?.pause();
+				})
+				.catch(() => {});
+		}, SEGMENT_MS);
+		return () => clearInterval(timer);
+	}, [src, live, phase, fail]);
 
 	if (!src) {
 		return (
