@@ -1,50 +1,124 @@
-import { useEffect, useRef, useState } from 'react';
-import type { PlayerProps } from '~/lib/streams/player';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PlaybackError, PlayerProps } from '~/lib/streams/player';
 import { Icon } from './icons';
 
 export type { PlayerLabels, PlayerProps } from '~/lib/streams/player';
 
 type Phase = 'loading' | 'playing' | 'paused' | 'error';
 
+/** The live streams' segment length: how often the native player's access is re-checked. */
+const SEGMENT_MS = 2_000;
+
+/** Seconds behind the live edge past which the player offers "go live". */
+const BEHIND_LIVE_S = 12;
+
+interface HlsLike {
+	levels: { height: number }[];
+	currentLevel: number;
+	liveSyncPosition: number | null;
+}
+
+/** Where "live" is: hls.js's sync point, or a few seconds before the end of what is seekable. */
+function liveEdgeOf(el: HTMLVideoElement | null, hls: HlsLike | null): number | null {
+	if (hls) return hls.liveSyncPosition;
+	if (!el || el.seekable.length === 0) return null;
+	return el.seekable.end(el.seekable.length - 1) - 6;
+}
+
+/** What stopped playback, from the HTTP status the player saw. */
+function errorOf(status: number | undefined): PlaybackError {
+	if (status === 403) return 'forbidden';
+	if (status === 404 || status === 410) return 'ended';
+	if (status === 451) return 'region';
+	return 'network';
+}
+
 /**
- * HLS player: the browser's own HLS where it has it (Safari, iOS), hls.js elsewhere, loaded
- * only when a stream is allowed. Keyboard-usable buttons with labels, and a live status.
+ * HLS player: hls.js where Media Source Extensions exist, the browser's own HLS elsewhere
+ * (iPhone Safari); loaded only when a stream is allowed. Keyboard-usable buttons with labels, a live status, the
+ * live edge with "go live", a quality choice, and a message per error with a retry.
  */
-export default function Player({ src, labels, locked }: PlayerProps) {
+export default function Player({ src: initialSrc, labels, locked, refresh }: PlayerProps) {
 	const video = useRef<HTMLVideoElement>(null);
 	const box = useRef<HTMLDivElement>(null);
+	const hlsRef = useRef<HlsLike | null>(null);
+	const [src, setSrc] = useState(initialSrc);
+	const [attempt, setAttempt] = useState(0);
 	const [phase, setPhase] = useState<Phase>('loading');
+	const [error, setError] = useState<PlaybackError | null>(null);
 	const [muted, setMuted] = useState(true);
 	const [volume, setVolume] = useState(1);
+	const [live, setLive] = useState(false);
+	const [behind, setBehind] = useState(false);
+	const [levels, setLevels] = useState<number[]>([]);
+	const [level, setLevel] = useState(-1);
 
+	const fail = useCallback((kind: PlaybackError) => {
+		setError(kind);
+		setPhase('error');
+	}, []);
+
+	// biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts playback on retry
 	useEffect(() => {
 		const el = video.current;
 		if (!el || !src) return;
 		let destroy: (() => void) | undefined;
 		let cancelled = false;
+		// The browser's own HLS where it has it (Safari, recent Chromium), hls.js elsewhere.
 		if (el.canPlayType('application/vnd.apple.mpegurl')) {
 			el.src = src;
-		} else {
-			void import('hls.js').then(({ default: Hls }) => {
-				if (cancelled) return;
-				if (!Hls.isSupported()) {
-					setPhase('error');
-					return;
-				}
-				const hls = new Hls({ enableWorker: true });
-				hls.on(Hls.Events.ERROR, (_e, data) => {
-					if (data.fatal) setPhase('error');
-				});
-				hls.loadSource(src);
-				hls.attachMedia(el);
-				destroy = () => hls.destroy();
-			});
+			return;
 		}
+		void import('hls.js').then(({ default: Hls }) => {
+			if (cancelled) return;
+			if (!Hls.isSupported()) {
+				fail('network');
+				return;
+			}
+			const hls = new Hls({ enableWorker: true, liveSyncDurationCount: 3 });
+			hlsRef.current = hls;
+			hls.on(Hls.Events.ERROR, (_e, data) => {
+				if (!data.fatal) return;
+				const status = (data.response as { code?: number } | undefined)?.code;
+				fail(errorOf(status));
+				// Nothing more is fetched, and what is buffered does not play on: a plan
+				// that ended stops here, not when the buffer runs dry.
+				hls.stopLoad();
+				el.pause();
+			});
+			hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
+				setLevels(data.levels.map((l) => l.height));
+			});
+			hls.on(Hls.Events.LEVEL_LOADED, (_e, data) => setLive(data.details.live));
+			hls.loadSource(src);
+			hls.attachMedia(el);
+			destroy = () => {
+				hls.destroy();
+				hlsRef.current = null;
+			};
+		});
 		return () => {
 			cancelled = true;
 			destroy?.();
 		};
-	}, [src]);
+	}, [src, attempt, fail]);
+
+	// The browser's own HLS keeps waiting when a live segment is refused (a plan that just
+	// ended): while it plays a live stream, the playlist's answer is checked every segment,
+	// so playback stops with the right message, as hls.js does on its own.
+	useEffect(() => {
+		if (!src || !live || hlsRef.current || phase === 'error') return;
+		const timer = setInterval(() => {
+			void fetch(src, { credentials: 'same-origin', cache: 'no-store' })
+				.then((r) => {
+					if (r.ok) return;
+					fail(errorOf(r.status));
+					video.current?.pause();
+				})
+				.catch(() => {});
+		}, SEGMENT_MS);
+		return () => clearInterval(timer);
+	}, [src, live, phase, fail]);
 
 	if (!src) {
 		return (
@@ -65,9 +139,53 @@ export default function Player({ src, labels, locked }: PlayerProps) {
 		if (el.paused) void el.play().catch(() => setPhase('paused'));
 		else el.pause();
 	};
+	// The browser's own HLS says only that it failed: ask the playlist why (its status).
+	const nativeError = async () => {
+		const status = await fetch(src, { credentials: 'same-origin', cache: 'no-store' })
+			.then((r) => (r.ok ? undefined : r.status))
+			.catch(() => undefined);
+		fail(errorOf(status));
+		video.current?.pause();
+	};
+	const goLive = () => {
+		const el = video.current;
+		const edge = liveEdgeOf(el, hlsRef.current);
+		if (el && edge !== null) el.currentTime = edge;
+		if (el?.paused) void el.play().catch(() => setPhase('paused'));
+	};
+	const retry = async () => {
+		setError(null);
+		setPhase('loading');
+		// A fresh signed URL: the old one may have expired, or the plan changed since.
+		const next = refresh ? await refresh() : src;
+		if (!next) {
+			fail('forbidden');
+			return;
+		}
+		setSrc(next);
+		setAttempt((n) => n + 1);
+	};
+	const keys = (e: React.KeyboardEvent) => {
+		const el = video.current;
+		if (!el || (e.target as HTMLElement).tagName === 'INPUT') return;
+		if (e.key === 'k' || e.key === ' ') toggle();
+		else if (e.key === 'm') setMuted(!muted);
+		else if (e.key === 'f') void box.current?.requestFullscreen?.().catch(() => {});
+		else if (e.key === 'ArrowLeft') el.currentTime = Math.max(0, el.currentTime - 5);
+		else if (e.key === 'ArrowRight') el.currentTime += 5;
+		else return;
+		e.preventDefault();
+	};
 
 	return (
-		<div className="player" ref={box} role="region" aria-label={labels.label}>
+		<div
+			className="player"
+			ref={box}
+			role="region"
+			aria-label={labels.label}
+			onKeyDown={keys}
+			data-error={error ?? undefined}
+		>
 			<video
 				ref={video}
 				playsInline
@@ -76,10 +194,26 @@ export default function Player({ src, labels, locked }: PlayerProps) {
 				onPlaying={() => setPhase('playing')}
 				onPause={() => setPhase('paused')}
 				onWaiting={() => setPhase('loading')}
-				onError={() => setPhase('error')}
+				onError={() => void nativeError()}
+				onDurationChange={() => {
+					if (!hlsRef.current) setLive(video.current?.duration === Number.POSITIVE_INFINITY);
+				}}
+				onTimeUpdate={() => {
+					const el = video.current;
+					const edge = liveEdgeOf(el, hlsRef.current);
+					if (el && edge !== null) setBehind(edge - el.currentTime > BEHIND_LIVE_S);
+				}}
 				onClick={toggle}
 				data-phase={phase}
 			/>
+			{error && (
+				<div className="player__error" role="alert">
+					<p>{labels.errors[error]}</p>
+					<button type="button" className="button" onClick={() => void retry()}>
+						{labels.retry}
+					</button>
+				</div>
+			)}
 			<div className="player__controls">
 				<button
 					type="button"
@@ -110,6 +244,34 @@ export default function Player({ src, labels, locked }: PlayerProps) {
 						if (v > 0 && muted) setMuted(false);
 					}}
 				/>
+				{live &&
+					(behind ? (
+						<button type="button" className="player__live player__live--behind" onClick={goLive}>
+							<Icon name="live" /> {labels.goLive}
+						</button>
+					) : (
+						<span className="player__live" data-testid="at-live-edge">
+							<Icon name="live" /> {labels.live}
+						</span>
+					))}
+				{levels.length > 1 && (
+					<select
+						aria-label={labels.quality}
+						value={level}
+						onChange={(e) => {
+							const v = Number(e.target.value);
+							setLevel(v);
+							if (hlsRef.current) hlsRef.current.currentLevel = v;
+						}}
+					>
+						<option value={-1}>{labels.auto}</option>
+						{levels.map((h, i) => (
+							<option key={h} value={i}>
+								{h}p
+							</option>
+						))}
+					</select>
+				)}
 				<button
 					type="button"
 					aria-label={labels.fullscreen}
@@ -119,7 +281,11 @@ export default function Player({ src, labels, locked }: PlayerProps) {
 				</button>
 			</div>
 			<p className="player__status" role="status" aria-live="polite">
-				{phase === 'error' ? labels.error : labels[phase]}
+				{phase === 'error'
+					? labels.errors[error ?? 'network']
+					: behind && live
+						? labels.behindLive
+						: labels[phase]}
 			</p>
 		</div>
 	);

@@ -1,6 +1,6 @@
 /**
- * The props of the video player island (islands/player/Player): built by the server
- * (server/streams/catalogue-view.ts), read by the browser, so defined here where both may import.
+ * The props of the video player islands (islands/player/Player, MatchWatch): built by the
+ * server (server/streams/*), read by the browser, so defined here where both may import.
  */
 
 export interface PlayerLabels {
@@ -15,7 +15,20 @@ export interface PlayerLabels {
 	playing: string;
 	paused: string;
 	error: string;
+	/** One message per reason playback stopped, each offered with a retry. */
+	errors: Record<PlaybackError, string>;
+	retry: string;
+	/** "Live", shown at the live edge. */
+	live: string;
+	/** Shown when behind the live edge, with the go-live button. */
+	behindLive: string;
+	goLive: string;
+	quality: string;
+	/** The automatic quality choice. */
+	auto: string;
 }
+
+export type PlaybackError = 'network' | 'ended' | 'forbidden' | 'region';
 
 export interface PlayerProps {
 	/** Signed manifest URL from our server; null when the viewer may not watch. */
@@ -23,4 +36,34 @@ export interface PlayerProps {
 	labels: PlayerLabels;
 	/** Shown instead of the video when `src` is null. */
 	locked?: { message: string; href: string; link: string } | null;
+	/** Asked for a fresh signed URL after an error (retry); without it, the same URL again. */
+	refresh?: () => Promise<string | null>;
+}
+
+/** What GET /api/watch/{stream} answers this visitor. */
+export type WatchAccess =
+	| { allowed: true; src: string; live: boolean }
+	| { allowed: false; reason: 'login' | 'plan' | 'region' };
+
+/** The watch section of a match centre (the same for every visitor; access is asked). */
+export interface MatchWatchProps {
+	streamId: string;
+	/** GET: this visitor's access and signed URL (WatchAccess). */
+	accessUrl: string;
+	title: string;
+	heading: string;
+	labels: PlayerLabels & { checking: string; lockTitle: string; login: string; buyFailed: string };
+	/** Null for a free stream. */
+	lock: {
+		message: string;
+		/** The match pass, bought with a plain form post (works without JavaScript). */
+		buy: {
+			action: string;
+			fields: Record<string, string>;
+			label: string;
+			note: string;
+		} | null;
+		alternatives: { href: string; label: string }[];
+		loginHref: string;
+	} | null;
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { users } from '../db/schema/auth';
 import { checkouts, deals, payments, plans, subscriptions } from '../db/schema/payments';
 import { paymentsNow as now } from '../clock';
@@ -66,7 +67,11 @@ export async function applyEvent(
 				planId: checkout.planId,
 				matchId: checkout.matchId,
 				status: 'active',
-				currentPeriodEnd: periodEndFrom(plan, event.created),
+				currentPeriodEnd: periodEndFrom(
+					plan,
+					event.created,
+					checkout.matchId === null ? null : await kickoffOf(tx, checkout.matchId),
+				),
 			});
 			await syncUserPlan(tx, checkout.userId);
 			return { paidCheckoutId: checkout.id, userId: checkout.userId };
@@ -175,4 +180,11 @@ async function upsertSubscription(
 			updatedAt: at,
 		})
 		.where(eq(subscriptions.id, existing.id));
+}
+
+async function kickoffOf(tx: Database, matchId: number): Promise<Date | null> {
+	const [row] = rowsOf<{ kickoff_at: string | Date }>(
+		await tx.execute(sql`SELECT kickoff_at FROM matches WHERE id = ${matchId}`),
+	);
+	return row ? new Date(row.kickoff_at) : null;
 }

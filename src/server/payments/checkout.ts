@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from '~/i18n/locales';
 import { text } from '~/lib/input';
 import { localHref } from '~/lib/locale-resolution';
+import { safeRedirect } from '~/lib/safe-redirect';
+import { matchPath } from '~/lib/urls';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { checkouts, type CheckoutRow } from '../db/schema/payments';
+import { checkoutReturns } from '../db/schema/watching';
 import { paymentsNow as now } from '../clock';
 import { entitlementsFor } from '../entitlements';
 import { isCurrency } from './money';
@@ -27,6 +30,8 @@ export const checkoutRequestSchema = z.object({
 		.optional()
 		.nullable(),
 	locale: z.enum(LOCALES).default('en'),
+	/** The page the visitor was buying for (a same-site path): where a paid checkout returns. */
+	returnTo: text(2048).optional().nullable(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -139,6 +144,11 @@ export async function openCheckout(
 	}
 	const origin = new URL(config().SITE_URL).origin;
 	const locale: Locale = input.locale;
+	// Back to the page the visitor bought from once paid (a match pass: its match).
+	const back =
+		safeRedirect(input.returnTo, '') ||
+		(matchId !== null ? localHref(locale, matchPath({ id: matchId })) : '');
+	if (back) await db.insert(checkoutReturns).values({ checkoutId: row.id, path: back });
 	const started = await provider.startCheckout({
 		checkout: row,
 		plan,
@@ -179,6 +189,16 @@ async function matchExists(id: number): Promise<boolean> {
 	} catch {
 		return false;
 	}
+}
+
+/** The page a paid checkout returns to (its owner's), or null. */
+export async function checkoutReturnPath(checkoutId: string): Promise<string | null> {
+	const db = await getDb();
+	const [row] = await db
+		.select({ path: checkoutReturns.path })
+		.from(checkoutReturns)
+		.where(eq(checkoutReturns.checkoutId, checkoutId));
+	return row ? safeRedirect(row.path, '') || null : null;
 }
 
 export type CheckoutView = Pick<

@@ -2,7 +2,7 @@ import type { Locale } from '~/i18n/locales';
 import { LOCALE_TAGS } from '~/i18n/locales';
 import type { Translate } from '~/i18n/server';
 import { localHref } from '~/lib/locale-resolution';
-import { checkoutForOwner } from './checkout';
+import { checkoutForOwner, checkoutReturnPath } from './checkout';
 import { entitlementsFor } from '../entitlements';
 import { formatMoney } from './money';
 
@@ -100,10 +100,17 @@ export async function paymentStatusPage(
 				? t('payments:status.successHeading')
 				: t('payments:status.failureHeading');
 	// The result page routes to the page of the state the SERVER holds; waiting refreshes itself.
+	// Paid: back to the page bought from (recorded with the checkout, only the owner's).
+	const back =
+		input.page === 'result' && view.state === 'paid'
+			? await checkoutReturnPath(view.checkoutId)
+			: null;
 	const redirect =
 		input.page !== 'result' || view.state === 'waiting'
 			? null
-			: `${localHref(locale, view.state === 'paid' ? '/payment/success' : '/payment/failure')}?checkout=${view.checkoutId}`;
+			: view.state === 'paid' && back
+				? back
+				: `${localHref(locale, view.state === 'paid' ? '/payment/success' : '/payment/failure')}?checkout=${view.checkoutId}`;
 	return {
 		checkoutId: view.checkoutId,
 		state: view.state,

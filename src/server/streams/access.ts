@@ -2,7 +2,11 @@ import type { StreamRow } from '../db/schema/streams';
 import { entitlementsFor, type Entitlement } from '../entitlements';
 
 export type Access =
-	| { allowed: true }
+	| {
+			allowed: true;
+			/** When the covering entitlement ends (ms); null: it does not end by date. */
+			until: number | null;
+	  }
 	| {
 			allowed: false;
 			reason: 'login' | 'plan' | 'region' /** Cheapest plan that would do. */;
@@ -38,10 +42,14 @@ export async function streamAccess(
 	if (stream.countries && (!country || !stream.countries.includes(country))) {
 		return { allowed: false, reason: 'region', planHint };
 	}
-	if (stream.plans.length === 0) return { allowed: true };
+	if (stream.plans.length === 0) return { allowed: true, until: null };
 	if (!userId) return { allowed: false, reason: 'login', planHint };
-	const owned = await entitlementsFor(userId);
-	return owned.some((e) => covers(e, stream))
-		? { allowed: true }
-		: { allowed: false, reason: 'plan', planHint };
+	const owned = (await entitlementsFor(userId)).filter((e) => covers(e, stream));
+	if (owned.length === 0) return { allowed: false, reason: 'plan', planHint };
+	// The longest-lasting cover decides; one with no end date lasts.
+	const ends = owned.map((e) => e.currentPeriodEnd?.getTime() ?? null);
+	return {
+		allowed: true,
+		until: ends.includes(null) ? null : Math.max(...(ends as number[])),
+	};
 }

@@ -3,6 +3,7 @@ import type { Translate } from '~/i18n/server';
 import type { PlayerLabels } from '~/lib/streams/player';
 import { localHref } from '~/lib/locale-resolution';
 import type { StreamKind } from '../db/schema/streams';
+import { playerLabels } from './player-labels';
 import { streamPage, type WatchView } from './watch-view';
 
 /** The catalogue pages and what each lists. */
@@ -43,19 +44,7 @@ export interface CatalogueView {
 }
 
 function playerView(watch: WatchView, here: string, locale: Locale, t: Translate): PlayerView {
-	const labels = {
-		label: t('streams:player.label', { title: watch.stream.title }),
-		play: t('streams:player.play'),
-		pause: t('streams:player.pause'),
-		mute: t('streams:player.mute'),
-		unmute: t('streams:player.unmute'),
-		volume: t('streams:player.volume'),
-		fullscreen: t('streams:player.fullscreen'),
-		loading: t('streams:player.loading'),
-		playing: t('streams:player.playing'),
-		paused: t('streams:player.paused'),
-		error: t('streams:player.error'),
-	};
+	const labels = playerLabels(watch.stream.title, t);
 	let locked: PlayerView['locked'] = null;
 	if (!watch.access.allowed) {
 		const { reason, planHint } = watch.access;

@@ -4,15 +4,22 @@ import { cached } from '../cache/data-cache';
 import { planTag } from '../cache/tags';
 import { config } from '../config';
 import type { StreamRow } from '../db/schema/streams';
+import { paymentsNow as now } from '../clock';
 import { streamAccess } from './access';
 import { getStream } from './catalogue';
+import { liveLoop, liveSegmentFile, mediaPlaylist, multivariantPlaylist } from './live';
 import { ANONYMOUS, verifyPlayback } from './signing';
 
 export interface MediaResponse {
 	status: 200 | 403 | 404;
 	body?: Uint8Array | string;
 	contentType?: string;
+	/** Live playlists change every segment; files never do. */
+	cacheControl?: string;
 }
+
+const LIVE_PLAYLIST_CACHE = 'private, no-cache';
+const FILE_CACHE = 'private, max-age=60';
 
 const FILE = /^[A-Za-z0-9_-]{1,64}\.(m3u8|ts|m4s|mp4|aac)$/;
 const TYPES: Record<string, string> = {
@@ -29,8 +36,9 @@ const SEGMENT_ACCESS_MS = 4_000;
 /**
  * The entitlement check for segments, which arrive every few seconds per viewer: the
  * answer is kept briefly per viewer, stream and country, and dropped at once when the
- * viewer's plan changes (payments invalidate `planTag`). Free streams without territory
- * rights need no check at all.
+ * viewer's plan changes (payments invalidate `planTag`). The kept answer carries the end
+ * of the covering plan, so a plan that runs out by date stops at the very next segment
+ * even inside the cache's lifetime. Free streams without territory rights need no check.
  */
 async function segmentAllowed(
 	userId: string | null,
@@ -40,16 +48,20 @@ async function segmentAllowed(
 	if (stream.plans.length === 0 && !stream.countries) return true;
 	const key = `streams:access:${userId ?? ANONYMOUS}:${stream.id}:${country ?? ''}`;
 	const tags = userId ? [planTag(userId)] : [];
-	return cached(key, SEGMENT_ACCESS_MS, tags, async () => {
-		return (await streamAccess(userId, stream, country)).allowed;
+	const answer = await cached(key, SEGMENT_ACCESS_MS, tags, async () => {
+		const access = await streamAccess(userId, stream, country);
+		return access.allowed ? { until: access.until } : null;
 	});
+	return answer !== null && (answer.until === null || now() < answer.until);
 }
 
 /**
  * Serves a manifest or segment of a stream to the viewer the URL was signed for. Every
  * file is checked (segments too); the manifest is rewritten so its segment URIs carry the
  * same signature. Paid streams also re-check the viewer's entitlement: on the manifest
- * always, on segments through a short cache that a plan change empties.
+ * always, on segments through a short cache that a plan change empties. A folder with a
+ * `live.json` is a live loop (live.ts): its playlists are made by the clock, and a segment
+ * address names a position on the live timeline rather than a file.
  */
 export async function serveMedia(input: {
 	streamId: string;
@@ -74,16 +86,35 @@ export async function serveMedia(input: {
 	if (!allowed) return { status: 403 };
 	const root = resolve(config().MEDIA_DIR);
 	const folder = resolve(root, dirname(stream.hlsPath));
-	const path = join(folder, input.file);
-	if (!path.startsWith(root + '/') || !folder.startsWith(root)) return { status: 404 };
+	if (!folder.startsWith(root)) return { status: 404 };
+	const query = `exp=${input.exp}&sig=${input.sig}`;
+	const loop = await liveLoop(folder);
+	let file = input.file;
+	if (loop) {
+		if (input.file === 'index.m3u8') return live(multivariantPlaylist(loop, query));
+		if (ext === 'm3u8') {
+			const playlist = mediaPlaylist(loop, input.file.slice(0, -5), now(), query);
+			return playlist === undefined ? { status: 404 } : live(playlist);
+		}
+		const shipped = liveSegmentFile(loop, input.file, now());
+		if (!shipped) return { status: 404 };
+		file = shipped;
+	}
+	const path = join(folder, file);
+	if (!path.startsWith(`${root}/`)) return { status: 404 };
 	let data: Buffer;
 	try {
 		data = await readFile(path);
 	} catch {
 		return { status: 404 };
 	}
-	if (ext !== 'm3u8') return { status: 200, body: new Uint8Array(data), contentType: TYPES[ext] };
-	const query = `exp=${input.exp}&sig=${input.sig}`;
+	if (ext !== 'm3u8')
+		return {
+			status: 200,
+			body: new Uint8Array(data),
+			contentType: TYPES[ext],
+			cacheControl: FILE_CACHE,
+		};
 	const manifest = data
 		.toString('utf8')
 		.split('\n')
@@ -94,5 +125,14 @@ export async function serveMedia(input: {
 			return FILE.test(l) ? `${l}?${query}` : '';
 		})
 		.join('\n');
-	return { status: 200, body: manifest, contentType: TYPES.m3u8 };
+	return { status: 200, body: manifest, contentType: TYPES.m3u8, cacheControl: FILE_CACHE };
+}
+
+function live(playlist: string): MediaResponse {
+	return {
+		status: 200,
+		body: playlist,
+		contentType: TYPES.m3u8,
+		cacheControl: LIVE_PLAYLIST_CACHE,
+	};
 }

@@ -1,3 +1,4 @@
+import type { WatchAccess } from '~/lib/streams/player';
 import type { StreamKind, StreamRow } from '../db/schema/streams';
 import { streamAccess, type Access } from './access';
 import { getStream, listStreams } from './catalogue';
@@ -44,4 +45,18 @@ export async function streamPage(input: {
 	const stream = await getStream(input.play);
 	if (!stream || !input.kinds.includes(stream.kind)) return undefined;
 	return { streams, watching: await watchView(input.userId, stream, input.country) };
+}
+
+/** GET /api/watch/{stream}: this visitor's access and signed URL; undefined for no such stream. */
+export async function watchAccess(
+	streamId: string,
+	userId: string | null,
+	country: string | undefined,
+): Promise<WatchAccess | undefined> {
+	const stream = await getStream(streamId);
+	if (!stream) return undefined;
+	const view = await watchView(userId, stream, country);
+	return view.access.allowed && view.src
+		? { allowed: true, src: view.src, live: stream.kind === 'live' }
+		: { allowed: false, reason: view.access.allowed ? 'plan' : view.access.reason };
 }

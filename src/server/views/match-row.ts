@@ -12,6 +12,7 @@ import type { ViewContext } from './context';
 import { kickoffNeedsYear } from '~/lib/kickoff-format';
 import { formatKickoff, type KickoffStyle } from './format';
 import { isLive, shownScore } from './score';
+import { hasStream } from '~/server/streams/match-streams';
 
 /** A kick-off in the visitor's zone and language; null when only the date is known and the style is time-only (shown as "time TBC"). */
 export type KickoffView = {
@@ -65,6 +66,8 @@ export interface MatchRowView {
 	score: ScoreView;
 	/** The competition's name, in lists mixing competitions. */
 	competition: string | null;
+	/** "Watch" when the match has a stream (live or highlights); null otherwise. */
+	watch: string | null;
 }
 
 export interface MatchRowOptions {
@@ -154,6 +157,7 @@ export function matchRowView(
 		away: teamView(m.away),
 		score: scoreView(m, ctx.t),
 		competition: showCompetition ? m.competition.name : null,
+		watch: hasStream(m.id) ? ctx.t('watching:mark') : null,
 	};
 }
 

@@ -16,6 +16,13 @@ const labels: PlayerLabels = {
 	playing: 'Playing',
 	paused: 'Paused',
 	error: 'Error',
+	errors: { network: 'Lost', ended: 'Ended', forbidden: 'No access', region: 'Not here' },
+	retry: 'Retry',
+	live: 'Live',
+	behindLive: 'Behind',
+	goLive: 'Go live',
+	quality: 'Quality',
+	auto: 'Auto',
 };
 
 // Emoji and rare symbols render as empty boxes where no emoji font is installed (many

@@ -19,7 +19,7 @@ export const GET: APIRoute = async ({ params, url, locals, request, clientAddres
 		// Private: the URL is signed for one viewer, no shared cache may keep it.
 		headers: {
 			'Content-Type': result.contentType ?? 'application/octet-stream',
-			'Cache-Control': 'private, max-age=60',
+			'Cache-Control': result.cacheControl ?? 'private, no-cache',
 		},
 	});
 };

@@ -12,3 +12,4 @@ export * from './games';
 export * from './follows';
 export * from './push';
 export * from './cms';
+export * from './watching';

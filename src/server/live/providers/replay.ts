@@ -3,6 +3,7 @@ import type { Database } from '~/server/db/client';
 import { applyLiveChange } from '../apply';
 import type { LiveBus } from '../bus';
 import { rowsOf } from '~/server/db/rows';
+import { attachReplayLive, detachReplayLive } from '~/server/streams/match-streams';
 import type { MatchStatus, Score } from '../types';
 import { buildReplay, type PastIncident, type PastMatch, type ReplayStep } from './replay-schedule';
 
@@ -88,6 +89,7 @@ export class ReplayFeed {
 	private async restore(matchId: string, o: Original): Promise<void> {
 		const { db, bus } = this.deps;
 		await db.execute(sql`DELETE FROM live_replays WHERE match_id = ${Number(matchId)}`);
+		await this.streams(() => detachReplayLive(db, Number(matchId), { highlight: false }));
 		await applyLiveChange(
 			{
 				matchId,
@@ -142,6 +144,14 @@ export class ReplayFeed {
 		const last = run?.steps.at(-1);
 		if (last) await applyLiveChange({ ...last.change, status: original.status }, this.deps);
 		await this.deps.db.execute(sql`DELETE FROM live_replays WHERE match_id = ${Number(matchId)}`);
+		await this.streams(() => detachReplayLive(this.deps.db, Number(matchId), { highlight: true }));
+	}
+
+	/** Attaching the demo streams must never stop the scores: a failure is only logged. */
+	private async streams(change: () => Promise<void>): Promise<void> {
+		await change().catch((error: Error) =>
+			console.warn('[live] replay stream attach failed', error.message),
+		);
 	}
 
 	/**
@@ -195,6 +205,7 @@ export class ReplayFeed {
 			};
 			await db.execute(sql`INSERT INTO live_replays (match_id, original) VALUES (${Number(matchId)}, ${JSON.stringify(original)}::jsonb)
 				ON CONFLICT DO NOTHING`);
+			await this.streams(() => attachReplayLive(db, Number(matchId)));
 			const steps = buildReplay(past);
 			// Match-clock seconds already played when this replay joins the list.
 			const offset =

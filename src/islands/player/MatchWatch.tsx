@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { MatchWatchProps, WatchAccess } from '~/lib/streams/player';
+import { Icon } from './icons';
+import Player from './Player';
+
+type State =
+	| { kind: 'locked'; reason: 'login' | 'plan' | 'region' | null }
+	| { kind: 'checking' }
+	| { kind: 'play'; src: string };
+
+/**
+ * The watch section of a match centre. The page is the same for every visitor (cached), so
+ * it is rendered locked, with the match pass form (a plain post: it works without
+ * JavaScript); in the browser the island asks the server for this visitor's access and
+ * swaps in the player when allowed. Retry after an error asks again (a fresh signed URL).
+ */
+export default function MatchWatch(props: MatchWatchProps) {
+	const { labels, lock } = props;
+	const [state, setState] = useState<State>({ kind: 'locked', reason: null });
+	const [buyFailed, setBuyFailed] = useState(false);
+
+	const ask = useCallback(async (): Promise<string | null> => {
+		try {
+			const response = await fetch(props.accessUrl, {
+				credentials: 'same-origin',
+				headers: { Accept: 'application/json' },
+			});
+			const access = (await response.json()) as WatchAccess;
+			if (response.ok && access.allowed) {
+				setState({ kind: 'play', src: access.src });
+				return access.src;
+			}
+			setState({ kind: 'locked', reason: access.allowed ? 'plan' : access.reason });
+		} catch {
+			setState({ kind: 'locked', reason: null });
+		}
+		return null;
+	}, [props.accessUrl]);
+
+	useEffect(() => {
+		// The pass form came back here with an error (the page is cached: the query is read here).
+		setBuyFailed(new URLSearchParams(window.location.search).has('checkout_error'));
+		setState({ kind: 'checking' });
+		void ask();
+	}, [ask]);
+
+	if (state.kind === 'play') return <Player src={state.src} labels={labels} refresh={ask} />;
+	if (state.kind === 'checking' || !lock)
+		return (
+			<div className="player player--checking" aria-busy="true">
+				<p role="status">{labels.checking}</p>
+			</div>
+		);
+	return (
+		<div className="player player--locked watch-lock" data-testid="watch-lock">
+			<p className="watch-lock__title">
+				<Icon name="lock" /> {labels.lockTitle}
+			</p>
+			<p>{state.reason === 'region' ? labels.errors.region : lock.message}</p>
+			{buyFailed && <p role="alert">{labels.buyFailed}</p>}
+			{state.reason !== 'region' && lock.buy && (
+				<form method="post" action={lock.buy.action} className="watch-lock__buy">
+					{Object.entries(lock.buy.fields).map(([name, value]) => (
+						<input key={name} type="hidden" name={name} value={value} />
+					))}
+					<button type="submit" className="button">
+						{lock.buy.label}
+					</button>
+					<small>{lock.buy.note}</small>
+				</form>
+			)}
+			{state.reason !== 'region' && lock.alternatives.length > 0 && (
+				<ul className="watch-lock__more">
+					{lock.alternatives.map((a) => (
+						<li key={a.href}>
+							<a href={a.href}>{a.label}</a>
+						</li>
+					))}
+				</ul>
+			)}
+			{state.reason === 'login' && (
+				<p>
+					<a href={lock.loginHref}>{labels.login}</a>
+				</p>
+			)}
+		</div>
+	);
+}

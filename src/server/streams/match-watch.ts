@@ -1,0 +1,96 @@
+import type { Locale } from '~/i18n/locales';
+import type { Translate } from '~/i18n/server';
+import type { MatchWatchProps } from '~/lib/streams/player';
+import { localHref } from '~/lib/locale-resolution';
+import { matchPath } from '~/lib/urls';
+import { getDb } from '../db/client';
+import { competitionPasses } from '../db/schema/watching';
+import { defaultCurrency, formatMoney } from '../payments/money';
+import { MATCH_PASS_HOURS_AFTER_FULL_TIME } from '../payments/periods';
+import { priceOf } from '../payments/plans';
+import { inArray } from 'drizzle-orm';
+import { playerLabels } from './player-labels';
+import { streamsOfMatch } from './match-streams';
+
+/**
+ * The watch section of a match centre, the same for every visitor (the page is cached):
+ * the match's first stream, the lock with what unlocks it (the match pass, sold right
+ * here as a plain form post, then the competition pass and premium), and the address the
+ * island asks for this visitor's signed playback URL. Null when the match has no stream.
+ */
+export async function matchWatchView(
+	matchId: number,
+	ctx: { locale: Locale; t: Translate },
+): Promise<MatchWatchProps | null> {
+	const { locale, t } = ctx;
+	const [stream] = await streamsOfMatch(matchId);
+	if (!stream) return null;
+	const here = localHref(locale, matchPath({ id: matchId }));
+	const free = stream.plans.length === 0;
+	const currency = defaultCurrency(locale);
+	const passPrice = stream.plans.includes('match-pass')
+		? await priceOf('match-pass', currency, undefined)
+		: undefined;
+	const competitionPlans = await competitionPassesOf(stream.plans);
+	const alternatives = [
+		...competitionPlans.map((id) => ({
+			href: `${localHref(locale, '/pricing-sport')}?plan=${id}#plan-${id}`,
+			label: t('watching:lock.get', { plan: t(`payments:plan.${id}.name`) }),
+		})),
+		...(stream.plans.includes('premium-monthly')
+			? [
+					{
+						href: `${localHref(locale, '/pricing')}?plan=premium-monthly#plan-premium-monthly`,
+						label: t('watching:lock.get', { plan: t('payments:plan.premium-monthly.name') }),
+					},
+				]
+			: []),
+	];
+	return {
+		streamId: stream.id,
+		accessUrl: `/api/watch/${stream.id}`,
+		title: stream.title,
+		heading: stream.kind === 'live' ? t('watching:heading.live') : t('watching:heading.highlight'),
+		labels: {
+			...playerLabels(stream.title, t),
+			checking: t('watching:checking'),
+			lockTitle: t('watching:lock.title'),
+			login: t('watching:lock.login'),
+			buyFailed: t('watching:lock.failed'),
+		},
+		lock: free
+			? null
+			: {
+					message: t('watching:lock.message'),
+					buy:
+						passPrice === undefined
+							? null
+							: {
+									action: '/api/checkout',
+									fields: {
+										planId: 'match-pass',
+										matchId: String(matchId),
+										currency,
+										locale,
+										returnTo: `${here}#watch`,
+									},
+									label: t('watching:lock.buy', {
+										price: formatMoney(passPrice, currency, locale),
+									}),
+									note: t('watching:lock.valid', { hours: MATCH_PASS_HOURS_AFTER_FULL_TIME }),
+								},
+					alternatives,
+					loginHref: `${localHref(locale, '/login')}?redirect=${encodeURIComponent(`${here}#watch`)}`,
+				},
+	};
+}
+
+async function competitionPassesOf(planIds: string[]): Promise<string[]> {
+	if (planIds.length === 0) return [];
+	const db = await getDb();
+	const rows = await db
+		.select({ id: competitionPasses.planId })
+		.from(competitionPasses)
+		.where(inArray(competitionPasses.planId, planIds));
+	return rows.map((r) => r.id).sort();
+}

@@ -1,0 +1,166 @@
+import { createHmac } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+/**
+ * Watching a match (issue 14), in Chromium against the production build with the sandbox
+ * provider. Replays of Euro matches run at 60x (playwright.config.ts), each with the demo
+ * live stream attached while it is replayed.
+ */
+
+const PASSWORD = 'Kick-off-at-20:45-sharp';
+const SECRET = 'e2e-sandbox-webhook-secret-0123456789';
+
+async function registerAndLogin(page: Page): Promise<void> {
+	const email = `watch-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+	await page.goto('/en/register');
+	const register = page.getByTestId('register-form');
+	await register.locator('input[name="name"]').fill('Watching Fan');
+	await register.locator('input[name="email"]').fill(email);
+	await register.locator('input[name="password"]').fill(PASSWORD);
+	await register.locator('button[type="submit"]').click();
+	await page.waitForURL(/\/en\/login/);
+	await page.locator('input[name="email"]').fill(email);
+	await page.locator('input[name="password"]').fill(PASSWORD);
+	await page.locator('main form button[type="submit"]').click();
+	await page.waitForURL((url) => !url.pathname.includes('/login'));
+}
+
+async function payWithCard(page: Page): Promise<string> {
+	await page.waitForURL(/\/en\/payment\/sandbox\/co_/);
+	const checkout = /\/(co_[\w-]+)/.exec(page.url())?.[1] as string;
+	await page.locator('#card').fill('4242 4242 4242 4242');
+	await page.locator('#expiry').fill('12/34');
+	await page.locator('#cvc').fill('123');
+	await page.locator('.sandbox__form button[type="submit"]').click();
+	return checkout;
+}
+
+/**
+ * Live replayed matches, the one with the most of its replay left first. With `fresh`, waits
+ * for one in its first minutes (a new replay starts at kick-off as another ends): at 60x a
+ * replay lasts about a minute and a half, and the test must buy and watch within it.
+ */
+async function liveMatches(request: APIRequestContext, fresh = false): Promise<number[]> {
+	let ids: number[] = [];
+	await expect
+		.poll(
+			async () => {
+				const body = await (await request.get('/api/v1/matches?status=live')).json();
+				const all = (body.competitions ?? []).flatMap(
+					(c: { matches: { id: number; minute: number | null }[] }) => c.matches,
+				) as { id: number; minute: number | null }[];
+				all.sort((a, b) => (a.minute ?? 99) - (b.minute ?? 99));
+				ids = all.map((m) => m.id);
+				return ids.length >= 2 && (!fresh || (all[0]?.minute ?? 99) <= 8);
+			},
+			{ timeout: 120_000, intervals: [500] },
+		)
+		.toBe(true);
+	return ids;
+}
+
+const currentTime = (page: Page) =>
+	page.locator('#watch video').evaluate((v: HTMLVideoElement) => v.currentTime);
+
+test('buy the match pass on a live match, come back to it, watch 30 s of the live stream; a pass that ends stops playback; another match asks to pay', async ({
+	page,
+}) => {
+	test.setTimeout(240_000);
+	await registerAndLogin(page);
+	const [matchId, otherId] = await liveMatches(page.request, true);
+
+	await page.goto(`/en/match/${matchId}`);
+	const lock = page.getByTestId('watch-lock');
+	await expect(lock).toBeVisible();
+	await expect(page.locator('#watch video')).toHaveCount(0);
+	const buy = lock.getByRole('button', { name: /Watch this match for £2\.69/ });
+	await expect(lock).toContainText('until 24 hours after full time');
+	await buy.click();
+	const checkout = await payWithCard(page);
+	// Back on the match, not a generic success page.
+	await page.waitForURL(new RegExp(`/en/match/${matchId}(#watch)?$`));
+
+	const video = page.locator('#watch video');
+	await expect(video).toHaveCount(1);
+	await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+	const start = await currentTime(page);
+	// Meanwhile, the live playlist over HTTP, read twice 10 s apart: the window moved and
+	// nothing ended.
+	const access = await (await page.request.get(`/api/watch/live-m${matchId}`)).json();
+	expect(access.allowed).toBe(true);
+	const master = await (await page.request.get(access.src)).text();
+	const variant = master.split('\n').find((l) => l.startsWith('360p.m3u8?')) as string;
+	const read = async () => (await page.request.get(`/media/live-m${matchId}/${variant}`)).text();
+	const seq = (p: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(p)?.[1]);
+	const first = await read();
+	await page.waitForTimeout(10_000);
+	const second = await read();
+	expect(seq(second)).toBeGreaterThanOrEqual(seq(first) + 4);
+	for (const p of [first, second]) expect(p).not.toContain('#EXT-X-ENDLIST');
+	await page.waitForTimeout(20_000);
+	const after = await currentTime(page);
+	expect(after - start).toBeGreaterThan(25);
+	await expect(page.getByTestId('at-live-edge')).toBeVisible();
+
+	// The pass ends in a few seconds (as the provider would say): playback stops within a
+	// segment of it, with its own message.
+	const now = Math.floor(Date.now() / 1000);
+	const ends = now + 6;
+	const body = JSON.stringify({
+		id: `evt_${now}x${Math.random().toString(36).slice(2, 10)}`,
+		type: 'subscription.updated',
+		created: now + 1,
+		data: { providerRef: `sbx_${checkout}`, status: 'active', currentPeriodEnd: ends },
+	});
+	const sig = `t=${now},v1=${createHmac('sha256', SECRET).update(`${now}.${body}`, 'utf8').digest('hex')}`;
+	const delivered = await page.request.post('/api/payments/webhook/sandbox', {
+		headers: { 'Content-Type': 'application/json', 'sandbox-signature': sig },
+		data: body,
+	});
+	expect(delivered.status()).toBe(200);
+	await expect(page.locator('#watch .player__error')).toContainText(
+		'Your access to this stream has ended.',
+		{ timeout: 20_000 },
+	);
+	// Stopped within one segment (2 s) of the end, allowing for a playlist reload.
+	expect(Date.now() / 1000 - ends).toBeLessThan(6);
+	const stopped = await currentTime(page);
+	await page.waitForTimeout(3_000);
+	expect(await currentTime(page)).toBe(stopped);
+
+	// Another match: the pass is for one match only.
+	await page.goto(`/en/match/${otherId}`);
+	await expect(page.getByTestId('watch-lock')).toBeVisible();
+	await expect(page.getByTestId('watch-lock').getByRole('button')).toContainText(
+		'Watch this match for',
+	);
+});
+
+test('a Euro pass bought on /pricing-sport plays the Euro replays', async ({ page }) => {
+	test.setTimeout(120_000);
+	await registerAndLogin(page);
+	await page.goto('/en/pricing-sport');
+	await expect(page.locator('#plan-pass-euro')).toBeVisible();
+	await expect(page.locator('[data-plan="pass-basketball"]')).toHaveCount(0);
+	await expect(page.locator('[data-plan="pass-tennis"]')).toHaveCount(0);
+	await page.locator('#plan-pass-euro').getByRole('link').click();
+	await page.getByRole('button', { name: 'Continue to payment' }).click();
+	await payWithCard(page);
+	await page.waitForURL(/\/en\/payment\/success\?checkout=co_/);
+	const [matchId] = await liveMatches(page.request);
+	await page.goto(`/en/match/${matchId}`);
+	await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+});
+
+test('without JavaScript the match pass button posts a form and lands on the card page', async ({
+	browser,
+}) => {
+	const context = await browser.newContext({ javaScriptEnabled: false });
+	const page = await context.newPage();
+	await registerAndLogin(page);
+	const [matchId] = await liveMatches(page.request);
+	await page.goto(`/en/match/${matchId}`);
+	await page.getByRole('button', { name: /Watch this match for/ }).click();
+	await page.waitForURL(/\/en\/payment\/sandbox\/co_/);
+	await context.close();
+});
