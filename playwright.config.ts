@@ -48,6 +48,10 @@ export default defineConfig({
 			// The browser suite registers more visitors from 127.0.0.1 than the default 10 an
 			// hour allows; the limit itself is tested in tests/unit/server/auth/rate-limit.test.ts.
 			REGISTER_PER_CLIENT_PER_HOUR: '100',
+			// Likewise the console's log-ins: every staff member of the suite logs in from
+			// 127.0.0.1. The per-address limit (5) still holds; both are tested in
+			// tests/integration/auth/cms.test.ts.
+			CMS_LOGIN_PER_CLIENT: '100',
 			// The console's browser test registers this address and sets its password from the
 			// mailed link, the way the first administrator of a real site is made.
 			ADMIN_EMAIL: 'chief@e2e.test',

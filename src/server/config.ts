@@ -54,6 +54,8 @@ const schema = z.object({
 	TRUSTED_PROXIES: z.string().default(''),
 	/** Accounts one client address may register per hour (a school or office behind one NAT may need more). */
 	REGISTER_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
+	/** Console log-in attempts per client address in 15 minutes (the per-address limit stays 5). */
+	CMS_LOGIN_PER_CLIENT: z.coerce.number().int().min(1).max(10000).default(5),
 	/**
 	 * Sites that may frame the widgets under /embed (comma-separated origins); empty means
 	 * any site may. Every other page refuses to be framed whatever this says.

@@ -1,50 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
-// The server of playwright.config.ts writes mail into DATA_DIR/outbox and names
-// chief@e2e.test as ADMIN_EMAIL: registering it mails a link that sets its password.
-const OUTBOX = join(process.cwd(), '.data/e2e/outbox');
-const ADMIN = 'chief@e2e.test';
-const PASSWORD = 'a long and happy passphrase';
-/** What the public page must show a console change within (the issue's bar). */
-const LIVE_MS = 2_000;
-
-function latestMail(to: string, kind: string, after: number): { text: string } | undefined {
-	let files: string[] = [];
-	try {
-		files = readdirSync(OUTBOX).filter((f) => f.endsWith('.json'));
-	} catch {
-		return undefined;
-	}
-	const mails = files
-		.map((f) => JSON.parse(readFileSync(join(OUTBOX, f), 'utf8')) as Record<string, string>)
-		.filter((m) => m.to === to && m.kind === kind && Date.parse(m.date ?? '') >= after - 1000);
-	return mails.at(-1) as { text: string } | undefined;
-}
-
-/** Follows the mailed one-use link and sets the password. */
-async function setPasswordFromMail(page: Page, email: string, since: number): Promise<void> {
-	let mail: { text: string } | undefined;
-	await expect
-		.poll(() => (mail = latestMail(email, 'admin-setup', since)) !== undefined)
-		.toBe(true);
-	const link = /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(mail!.text)?.[0];
-	expect(link).toBeDefined();
-	await page.goto(link!);
-	await page.getByLabel('New password').fill(PASSWORD);
-	await page.getByRole('button', { name: 'Save the new password' }).click();
-	await expect(page).toHaveURL(/\/login\?notice=reset/);
-}
-
-async function consoleLogin(page: Page, email: string): Promise<void> {
-	await page.goto('/en/cms/login');
-	await page.getByLabel('E-mail address').fill(email);
-	await page.getByLabel('Password').fill(PASSWORD);
-	await page.getByRole('button', { name: 'Log in' }).click();
-	await expect(page).toHaveURL(/\/en\/cms$/);
-	await expect(page.getByTestId('cms-who')).toContainText(email);
-}
+import { ADMIN, consoleLogin, LIVE_MS, registerAdmin, setPasswordFromMail } from './staff';
 
 /** The admin invites a scorer from the console; the scorer sets a password and logs in. */
 async function newScorer(browser: Browser, admin: Page, email: string): Promise<Page> {
@@ -70,14 +26,7 @@ test.describe('editors’ console: a match day', () => {
 		page: admin,
 	}) => {
 		// The first administrator: registered as ADMIN_EMAIL, password set from the mail.
-		const since = Date.now();
-		await admin.goto('/en/register');
-		await admin.getByLabel('Name').fill('Chief');
-		await admin.getByLabel('E-mail address').fill(ADMIN);
-		await admin.getByLabel('New password').fill(PASSWORD);
-		await admin.getByRole('button', { name: 'Create account' }).click();
-		await setPasswordFromMail(admin, ADMIN, since);
-		await consoleLogin(admin, ADMIN);
+		await registerAdmin(admin);
 
 		const tag = Date.now().toString(36);
 		const scorer = await newScorer(browser, admin, `scorer-${tag}@e2e.test`);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { adminBearer, LIVE_MS } from './staff';
 
 // Widgets on someone else's site: a tiny host page served from another local origin (its
 // own port) embeds them through the code the builder (/widget) gives to copy.
@@ -213,6 +214,57 @@ test.describe('widgets on another site', () => {
 		}
 	});
 
+	test("a goal scored in the editors' console reaches a live match widget within 2 s; a match that starts joins the live scores widget", async ({
+		page,
+		browser,
+		request,
+	}) => {
+		test.setTimeout(180_000);
+		const admin = await (await browser.newContext()).newPage();
+		const auth = await adminBearer(admin);
+		const [id, later] = await matchesToScore(admin);
+		expect(later).toMatch(/^\d+$/);
+		const started = await request.post(`/api/cms/matches/${id}/status`, {
+			headers: auth,
+			data: { status: 'live', minute: 1 },
+		});
+		expect(started.status()).toBe(201);
+		const match = await copiedSnippet(page, `kind=match&match=${id}`);
+		const scores = await copiedSnippet(page, 'kind=scores&competition=&team=');
+		hostPage = host(`${match}\n${scores}`);
+		await page.goto(`${HOST}/`);
+		const frames = page.locator('iframe');
+		const one = (await (await frames.nth(0).elementHandle())!.contentFrame())!;
+		const all = (await (await frames.nth(1).elementHandle())!.contentFrame())!;
+		for (const f of [one, all])
+			await expect(f.locator('[data-age]')).toContainText(/Updated \d+ (s|min) ago/, {
+				timeout: 20_000,
+			});
+		await expect(one.locator('.teams .score')).toHaveText(/0\s*–\s*0/);
+		// The goal goes through the console's API: the one write path, then the stream.
+		const goal = await request.post(`/api/cms/matches/${id}/events`, {
+			headers: auth,
+			data: { type: 'goal', side: 'home', minute: 4, player: 'Widget Scorer' },
+		});
+		expect(goal.status()).toBe(201);
+		await expect(one.locator('.teams .score')).toHaveText(/1\s*–\s*0/, { timeout: LIVE_MS });
+		// A match the scores widget did not list kicks off: the widget takes it in by itself.
+		await expect(all.locator(`[data-match-id="${later}"]`)).toHaveCount(0);
+		const kickOff = await request.post(`/api/cms/matches/${later}/status`, {
+			headers: auth,
+			data: { status: 'live', minute: 1 },
+		});
+		expect(kickOff.status()).toBe(201);
+		await expect(all.locator(`[data-match-id="${later}"]`)).toBeVisible({ timeout: 20_000 });
+		// Both matches out of play again (not finished: no table counts them), for later tests.
+		for (const m of [id, later])
+			await request.post(`/api/cms/matches/${m}/status`, {
+				headers: auth,
+				data: { status: 'scheduled' },
+			});
+		await admin.context().close();
+	});
+
 	test('live widgets follow the stream: a goal arrives without a reload, with the data age', async ({
 		page,
 		request,
@@ -255,6 +307,19 @@ test.describe('widgets on another site', () => {
 			expect(await f.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 	});
 });
+
+/**
+ * Matches waiting for a result, as the console's dashboard lists them (the login that gave
+ * the token also set the console's cookies in this page's context). The console's own
+ * test scores the first two; these are the next two.
+ */
+async function matchesToScore(admin: Page): Promise<string[]> {
+	await admin.goto('/en/cms');
+	const links = admin.getByTestId('cms-needs-result').locator('a[data-match-id]');
+	await expect(links.nth(3)).toBeAttached();
+	const ids = await links.evaluateAll((as) => as.map((a) => a.getAttribute('data-match-id') ?? ''));
+	return ids.slice(2, 4);
+}
 
 async function firstLiveMatch(request: APIRequestContext): Promise<{ id: number | null }> {
 	const live = (await (await request.get('/api/v1/matches?status=live')).json()) as {

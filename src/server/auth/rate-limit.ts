@@ -70,7 +70,7 @@ export const limits = {
 	loginPerEmail: new SlidingWindowLimiter(10, 15 * MINUTE),
 	loginPerClient: new SlidingWindowLimiter(50, 15 * MINUTE),
 	cmsLoginPerEmail: new SlidingWindowLimiter(5, 15 * MINUTE),
-	cmsLoginPerClient: new SlidingWindowLimiter(5, 15 * MINUTE),
+	cmsLoginPerClient: new SlidingWindowLimiter(() => config().CMS_LOGIN_PER_CLIENT, 15 * MINUTE),
 	registerPerClient: new SlidingWindowLimiter(
 		() => config().REGISTER_PER_CLIENT_PER_HOUR,
 		60 * MINUTE,

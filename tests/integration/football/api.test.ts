@@ -254,7 +254,15 @@ describe.each(ENGINES)('football API on %s', (engine) => {
 				'/h2h',
 				'/matches',
 				'/matches/{id}',
+				'/matches/{id}/games',
 				'/teams/{id}',
+				// Under /api (their own `servers` entry): live games, follows and push.
+				'/games/{gameId}/picks',
+				'/follows/matches',
+				'/me/follows',
+				'/push/stop',
+				'/push/subscriptions',
+				'/push/vapid-public-key',
 			].sort(),
 		);
 	});
