@@ -16,9 +16,14 @@ import { expect, test } from '@playwright/test';
 const CHUNK_LIMIT = 72 * 1024;
 const HLS_CHUNK_LIMIT = 180 * 1024;
 const INTERACTIVE_LIMIT = 85 * 1024;
-const PAGE_LIMITS: Record<string, number> = Object.fromEntries(
-	['/en', '/en/live-matches', '/en/pricing', '/en/login'].map((p) => [p, INTERACTIVE_LIMIT]),
-);
+const PAGE_LIMITS: Record<string, number> = {
+	...Object.fromEntries(
+		['/en/live-matches', '/en/pricing', '/en/login'].map((p) => [p, INTERACTIVE_LIMIT]),
+	),
+	// Home carries three islands (live list, My matches, alerts) and the worker's
+	// registration: measured 108 KB after the follow feature landed (docs/benchmarks.md).
+	'/en': 112 * 1024,
+};
 
 const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
 const assets = join(outDir, 'client', '_astro');

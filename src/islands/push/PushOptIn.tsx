@@ -56,7 +56,21 @@ export default function PushOptIn({
 	return (
 		<details className="push-opt-in" data-testid="push-opt-in">
 			<summary className="button secondary">
-				<span aria-hidden="true">🔔</span> {labels.alerts}
+				<svg
+					aria-hidden="true"
+					width="16"
+					height="16"
+					viewBox="0 0 24 24"
+					fill="none"
+					stroke="currentColor"
+					strokeWidth="2"
+					strokeLinecap="round"
+					strokeLinejoin="round"
+				>
+					<path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+					<path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+				</svg>{' '}
+				{labels.alerts}
 			</summary>
 			<div className="push-panel">
 				<p className="push-title">{labels.title}</p>
