@@ -4,14 +4,9 @@ import type { FollowKind } from '~/lib/follows';
 import { keepForOffline } from '~/lib/pwa-client';
 import { $follows, isFollowed, loadFollows, toggle } from '~/stores/follows';
 import './follow.css';
+import type { FollowButtonLabels } from '~/lib/follow-labels';
 
-export interface FollowButtonLabels {
-	follow: string;
-	following: string;
-	/** Accessible name: "Follow Argentina". */
-	label: string;
-	failed: string;
-}
+export type { FollowButtonLabels };
 
 /**
  * The star on team, league and match pages. The page itself is the same for everyone (and

@@ -1,18 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Follow } from '~/lib/follows';
 import { $follows, loadFollows, move, remove } from '~/stores/follows';
 import './follow.css';
+import type { FollowListLabels } from '~/lib/follow-labels';
 
-export interface FollowListLabels {
-	title: string;
-	empty: string;
-	up: string;
-	down: string;
-	remove: string;
-	saveFailed: string;
-	kinds: Record<Follow['kind'], string>;
-}
+export type { FollowListLabels };
 
 /** The account page's list of follows: reorder (which also orders My matches) or remove. */
 export default function FollowList({

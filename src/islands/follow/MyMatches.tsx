@@ -4,18 +4,9 @@ import type { FollowedMatch } from '~/lib/follows';
 import { $follows, loadFollows } from '~/stores/follows';
 import { $revealed, $spoiler, scoreHidden } from '~/stores/spoiler';
 import './follow.css';
+import type { MyMatchesLabels } from '~/lib/follow-labels';
 
-export interface MyMatchesLabels {
-	title: string;
-	empty: string;
-	next: string;
-	recent: string;
-	loading: string;
-	error: string;
-	live: string;
-	halfTime: string;
-	fullTime: string;
-}
+export type { MyMatchesLabels };
 
 type Load =
 	| { state: 'loading' }

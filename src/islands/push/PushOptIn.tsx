@@ -3,22 +3,9 @@ import { useEffect, useState } from 'react';
 import { ALERT_KINDS, type AlertKind } from '~/lib/push';
 import { $push, needsHomeScreen, type PushProblem, pushSupported, savePush } from '~/stores/push';
 import '../follow/follow.css';
+import type { PushOptInLabels } from '~/lib/follow-labels';
 
-export interface PushOptInLabels {
-	alerts: string;
-	title: string;
-	on: string;
-	off: string;
-	saved: string;
-	denied: string;
-	unsupported: string;
-	ios: string;
-	failed: string;
-	quiet: string;
-	quietFrom: string;
-	quietTo: string;
-	kinds: Record<AlertKind, string>;
-}
+export type { PushOptInLabels };
 
 /**
  * Alerts for one team or match: opt-in only, from a click (the browser asks for permission

@@ -1,8 +1,10 @@
 import type { Translate } from '~/i18n/server';
-import type { FollowButtonLabels } from '~/islands/follow/FollowButton';
-import type { FollowListLabels } from '~/islands/follow/FollowList';
-import type { MyMatchesLabels } from '~/islands/follow/MyMatches';
-import type { PushOptInLabels } from '~/islands/push/PushOptIn';
+import type {
+	FollowButtonLabels,
+	FollowListLabels,
+	MyMatchesLabels,
+	PushOptInLabels,
+} from '~/lib/follow-labels';
 
 /** The follow islands' strings, in the page's language (islands carry no dictionary). */
 export function followButtonLabels(t: Translate, name: string): FollowButtonLabels {
