@@ -60,8 +60,9 @@ describe('runMigrations', () => {
 		expect(await tracked(client)).toEqual(
 			loadMigrations().map((m) => ({ hash: m.hash, when: m.when })),
 		);
+		// Seeded once: 8 plans (0001) and the World Cup and Euro passes (0007).
 		const plans = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM plans');
-		expect(plans.rows[0]?.n).toBe(8);
+		expect(plans.rows[0]?.n).toBe(10);
 	});
 
 	it('applies only migrations newer than the last one recorded', async () => {
