@@ -19,6 +19,7 @@ if (root) {
 	// Matches that made us refresh once: one from another competition must not do it again.
 	const asked = new Set<string>();
 	let due = 0;
+	const SETTLE_MS = 1500;
 	let timer: ReturnType<typeof setTimeout> | undefined;
 	const refresh = () => {
 		if (timer) return;
@@ -42,7 +43,9 @@ if (root) {
 					// The next change tries again.
 				}
 			},
-			Math.max(0, due - Date.now()),
+			// Not at once: the servers drop their cached copies of the list a moment after the
+			// change (coalesced), and a fetch before that would bring back the old list.
+			Math.max(SETTLE_MS, due - Date.now()),
 		);
 	};
 	const apply = (
