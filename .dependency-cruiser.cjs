@@ -56,10 +56,7 @@ module.exports = {
 			name: 'shared-server-pieces-below-features',
 			comment: 'cache, db and config are shared pieces: they never reach up into a feature.',
 			severity: 'error',
-			// Except the front server's entry (cache/front.ts, emitted as server/front-cache.mjs):
-			// it is a composition root like the middleware, answering signed-in hits with the
-			// session and plan facts of auth and payments (docs/performance.md).
-			from: { path: '^src/server/(cache|db|config)', pathNot: '^src/server/cache/front\\.ts$' },
+			from: { path: '^src/server/(cache|db|config)' },
 			to: { path: '^src/server/(football|live|auth|payments|streams|mail|seo|content|views)/' },
 		},
 	],

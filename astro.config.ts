@@ -12,7 +12,7 @@ import { serviceWorker } from './src/integrations/service-worker';
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
 
 /**
- * The route cache's published face for the production front (src/server/cache/front.ts),
+ * The route cache's published face for the production front (src/server/front/cache.ts),
  * emitted as `server/front-cache.mjs` beside the server entry. scripts/serve.mjs imports
  * that file, the bundle's middleware imports the same chunks: one route cache per process,
  * through an import (see docs/architecture.md, "Route cache").
@@ -25,7 +25,7 @@ function frontCacheEntry(): Plugin {
 		buildStart() {
 			this.emitFile({
 				type: 'chunk',
-				id: fileURLToPath(new URL('./src/server/cache/front.ts', import.meta.url)),
+				id: fileURLToPath(new URL('./src/server/front/cache.ts', import.meta.url)),
 				fileName: 'front-cache.mjs',
 				preserveSignature: 'strict',
 			});

@@ -6,7 +6,7 @@
  *  - route-cache hits (a hit then costs about what a bare node:http server sending the
  *    same bytes costs).
  *  - signed-in visitors' member-cache hits, when the session is vouched for in this
- *    process (src/server/cache/front.ts `memberHit`).
+ *    process (src/server/front/cache.ts `memberHit`).
  * Everything else, including signed-in requests it cannot vouch for and every non-GET
  * method, goes to Astro unchanged.
  *
@@ -20,7 +20,7 @@ import { pickEncoding, staticFiles } from './static-files.mjs';
 
 const outDir = resolve(process.env.ASTRO_OUT_DIR ?? 'dist');
 const { handler } = await import(pathToFileURL(join(outDir, 'server/entry.mjs')).href);
-// The route cache's face for this front (src/server/cache/front.ts), a file of the build
+// The route cache's face for this front (src/server/front/cache.ts), a file of the build
 // beside the entry: the bundle's middleware imports the same chunks, so this is the very
 // cache the middleware fills (one instance per process; see astro.config.ts).
 const {
@@ -65,7 +65,7 @@ function fromCache(req, res) {
 	// Widgets ignore cookies (no session, no time zone) and set none (src/middleware/route-cache.ts).
 	const embed = isEmbedPath(path);
 	// A signed-in visitor: the member cache's copy when the front can vouch for the session
-	// without the database (src/server/cache/front.ts), else Astro checks it.
+	// without the database (src/server/front/cache.ts), else Astro checks it.
 	const member = !embed && cookie && /(^|;\s*)auth\./.test(cookie);
 	let hit;
 	let headers;

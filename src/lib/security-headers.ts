@@ -2,7 +2,7 @@
  * The one source of our security header values: the middleware sets them on every answer
  * Astro gives (src/middleware/security-headers.ts), and the production front sets the ones
  * that apply to files on the build's static files (scripts/static-files.mjs, through
- * src/server/cache/front.ts). Pure: no I/O, no configuration.
+ * src/server/front/cache.ts). Pure: no I/O, no configuration.
  */
 
 export const NOSNIFF = 'nosniff';
@@ -50,7 +50,7 @@ export function staticFileHeaders(contentType: string, https: boolean): Record<s
 /**
  * The security headers every page response carries, set on `headers` in place: one rule
  * for the middleware (src/middleware/security-headers.ts) and for the front server's
- * signed-in hits (src/server/cache/front.ts), which answer without the middleware.
+ * signed-in hits (src/server/front/cache.ts), which answer without the middleware.
  * `frame` is the CSP `frame-ancestors` directive for this path.
  */
 export function applySecurityHeaders(

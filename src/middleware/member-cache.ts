@@ -14,7 +14,7 @@ import { config } from '../server/config';
  * It runs after auth and the reminder lookup (expiry-reminder.ts): the session is checked
  * and the guards and token refreshes come first. The production front answers the same
  * entries before Astro when it can vouch for the session without the database
- * (src/server/cache/front.ts `memberHit`, src/server/auth/vouches.ts). Pages that opt into the route cache show nothing else of the visitor; a page
+ * (src/server/front/cache.ts `memberHit`, src/server/auth/vouches.ts). Pages that opt into the route cache show nothing else of the visitor; a page
  * that does must not call `cacheRoute`.
  */
 export const memberCache = defineMiddleware(async (context, next) => {

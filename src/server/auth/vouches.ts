@@ -6,7 +6,7 @@ import { config } from '../config';
 
 /**
  * What lets the front server answer a signed-in visitor from the member cache without
- * Astro or the database (scripts/serve.mjs, src/server/cache/front.ts).
+ * Astro or the database (scripts/serve.mjs, src/server/front/cache.ts).
  *
  * A session is *vouched for* in a process when its database check passed there
  * (sessions.ts `checkSession`): the front accepts an access token whose signature and

@@ -121,7 +121,7 @@ function bestForReminder(userId: string): Promise<Entitlement | undefined> {
 
 /**
  * Users with no reminder to show whatever their cookies say, and until when: the front
- * server serves them the member cache's pages without asking (src/server/cache/front.ts).
+ * server serves them the member cache's pages without asking (src/server/front/cache.ts).
  * Dropped with the plan's tag when the plan changes, in every process.
  */
 const QUIET_MS = 10 * 60_000;

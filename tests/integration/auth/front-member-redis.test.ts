@@ -4,7 +4,7 @@ import * as loginRoute from '~/pages/api/auth/login';
 import * as registerRoute from '~/pages/api/auth/register';
 import * as meRoute from '~/pages/api/me';
 import { REVOCATION_CHANNEL, resetVouchesForTests, vouchingOpen } from '~/server/auth/vouches';
-import { memberHit } from '~/server/cache/front';
+import { memberHit } from '~/server/front/cache';
 import { cacheKey, cacheRoute, memberKey, store } from '~/server/cache/route-cache';
 import { expiryReminder } from '~/server/payments/billing';
 import { call, db, setupAuthWorld, teardownAuthWorld } from './helpers';

@@ -9,7 +9,7 @@ import * as meRoute from '~/pages/api/me';
 import { disableUser } from '~/server/auth/account';
 import { verifyAccessToken, verifyAccessTokenSync } from '~/server/auth/tokens';
 import { publishAuthChange, resetVouchesForTests, vouch } from '~/server/auth/vouches';
-import { memberHit } from '~/server/cache/front';
+import { memberHit } from '~/server/front/cache';
 import {
 	cacheKey,
 	cacheRoute,
@@ -21,7 +21,7 @@ import { clearReminderCache, expiryReminder } from '~/server/payments/billing';
 import { call, resetAuthWorld, setFakeClock, setupAuthWorld, teardownAuthWorld } from './helpers';
 
 // Signed-in visitors answered by the front server from the member cache without Astro or
-// the database (src/server/cache/front.ts `memberHit`, src/server/auth/vouches.ts): only for
+// the database (src/server/front/cache.ts `memberHit`, src/server/auth/vouches.ts): only for
 // a token whose signature and claims hold and whose session this process checked lately,
 // and never again after a revocation, which withdraws the vouch at once.
 

@@ -9,7 +9,7 @@ import {
 	routeCacheStats,
 	store,
 } from '~/server/cache/route-cache';
-import { storedPage } from '~/server/cache/front';
+import { storedPage } from '~/server/front/cache';
 
 // The caches hold a bounded number of bytes: the least recently used entries go first, and
 // the count of bytes follows every way an entry comes and goes.

@@ -9,7 +9,7 @@ import {
 	store,
 	unmarked,
 } from '~/server/cache/route-cache';
-import { storedPage } from '~/server/cache/front';
+import { storedPage } from '~/server/front/cache';
 import { invalidateTags } from '~/server/cache/tags';
 
 function page(

@@ -17,7 +17,7 @@ import { verifyAccessTokenSync } from '../auth/tokens';
 import { vouchedFor } from '../auth/vouches';
 import { config } from '../config';
 import { reminderQuiet } from '../payments/billing';
-import { cacheKey, memberKey, type StoredPage, storedPage } from './route-cache';
+import { cacheKey, memberKey, type StoredPage, storedPage } from '../cache/route-cache';
 
 export { LOCALE_COOKIE, localeCookieHeader } from '~/lib/locale-cookie';
 export { THEME_COOKIE } from '~/lib/theme';
@@ -25,7 +25,7 @@ export { THEME_COOKIE } from '~/lib/theme';
 export { isEmbedPath } from '~/lib/embed';
 /** The locale of a path (one list of locales: src/i18n/locales.ts); stored pages have one. */
 export { localeFromPath } from '~/lib/locale-resolution';
-export { cacheKey, storedPage, type Encoded, type StoredPage } from './route-cache';
+export { cacheKey, storedPage, type Encoded, type StoredPage } from '../cache/route-cache';
 
 /**
  * The security headers of a static file the front serves (one source of the values with
