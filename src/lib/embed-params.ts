@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { EMBED_KINDS, type EmbedKind, THEMES } from './embed';
 import { dbId } from './input';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The shared parsers of untrusted input that reaches the database: strings, ids and dates.

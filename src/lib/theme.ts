@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The visitor's colour theme. "system" follows the browser's `prefers-color-scheme`;

@@ -1,6 +1,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
-import { ADMIN, consoleLogin, LIVE_MS, registerAdmin, setPasswordFromMail } from './staff';
+import {
+	ADMIN,
+	adminBearer,
+	consoleLogin,
+	LIVE_MS,
+	registerAdmin,
+	setPasswordFromMail,
+} from './staff';
 
 /** The admin invites a scorer from the console; the scorer sets a password and logs in. */
 async function newScorer(browser: Browser, admin: Page, email: string): Promise<Page> {
@@ -143,6 +150,14 @@ test.describe('editors’ console: a match day', () => {
 		// Newest first: the away goal (7') was sent after the home goal (5').
 		await expect(goals.nth(0)).toContainText("7'");
 		await expect(goals.nth(1)).toContainText("5'");
+		// Out of play again (not finished: no table counts it): the live pages' tests that run
+		// later expect only the replayed matches to be live.
+		const id = /\/cms\/matches\/(\d+)$/.exec(page.url())![1];
+		const reset = await page.request.post(`/api/cms/matches/${id}/status`, {
+			headers: await adminBearer(page),
+			data: { status: 'scheduled' },
+		});
+		expect(reset.status()).toBe(201);
 	});
 
 	test('console pages are noindex and no-store; a fan session never opens them', async ({

@@ -95,9 +95,10 @@ export default function MyMatches({
 			data-testid="my-matches"
 		>
 			<h2 id="my-matches-h">{labels.title}</h2>
-			{!follows.ready ? (
-				<p className="follow-muted">{labels.loading}</p>
-			) : query === '' ? (
+			{/* Before the follows are read (the server's HTML, no JavaScript) the box says what a
+			    visitor without follows sees: most visitors, so their box does not change size
+			    when the island starts (a layout shift on the home page). */}
+			{query === '' ? (
 				<p className="follow-muted">{labels.empty}</p>
 			) : load.state === 'loading' ? (
 				<p className="follow-muted">{labels.loading}</p>

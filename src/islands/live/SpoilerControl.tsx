@@ -18,6 +18,7 @@ export default function SpoilerControl({ labels }: { labels: SpoilerControlLabel
 			<label>
 				{labels.spoilerLabel}{' '}
 				<select
+					name="spoiler-mode"
 					data-testid="spoiler-mode"
 					value={spoiler.mode}
 					onChange={(e) =>
@@ -37,6 +38,7 @@ export default function SpoilerControl({ labels }: { labels: SpoilerControlLabel
 					{' '}
 					{labels.spoilerDelaySeconds}{' '}
 					<input
+						name="spoiler-delay"
 						type="number"
 						min={0}
 						max={600}
