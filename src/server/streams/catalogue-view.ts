@@ -2,20 +2,19 @@ import type { Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/server';
 import type { PlayerLabels } from '~/lib/streams/player';
 import { localHref } from '~/lib/locale-resolution';
-import type { StreamKind } from '../db/schema/streams';
+import type { StreamKind, StreamRow } from '../db/schema/streams';
+import { highlightPath } from './catalogue';
 import { playerLabels } from './player-labels';
 import { streamPage, type WatchView } from './watch-view';
 
-/** The catalogue pages and what each lists. */
+type Listed = Pick<StreamRow, 'id' | 'matchId'>;
+
+/** The catalogue pages, what each lists and each item's address. */
 const PAGES = {
-	tv: { kinds: ['live', 'tv'], texts: 'tv', path: (id: string) => `/tv?play=${id}` },
-	movies: { kinds: ['movie'], texts: 'movies', path: (id: string) => `/movies?play=${id}` },
-	highlight: {
-		kinds: ['highlight'],
-		texts: 'highlight',
-		path: (id: string) => `/match-highlight/${id}`,
-	},
-} satisfies Record<string, { kinds: StreamKind[]; texts: string; path: (id: string) => string }>;
+	tv: { kinds: ['live', 'tv'], texts: 'tv', path: (s: Listed) => `/tv?play=${s.id}` },
+	movies: { kinds: ['movie'], texts: 'movies', path: (s: Listed) => `/movies?play=${s.id}` },
+	highlight: { kinds: ['highlight'], texts: 'highlight', path: highlightPath },
+} satisfies Record<string, { kinds: StreamKind[]; texts: string; path: (s: Listed) => string }>;
 
 export type CataloguePage = keyof typeof PAGES;
 
@@ -94,7 +93,7 @@ export async function catalogueView(
 		description: t(`streams:${page.texts}.description`),
 		heading: t(`streams:${page.texts}.heading`),
 		items: view.streams.map((s) => ({
-			href: localHref(locale, page.path(s.id)),
+			href: localHref(locale, page.path(s)),
 			kind: t(`streams:kind.${s.kind}`),
 			kindCode: s.kind,
 			title: s.title,

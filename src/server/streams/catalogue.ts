@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { streams, type StreamKind, type StreamRow } from '../db/schema/streams';
 
@@ -20,6 +20,43 @@ export async function getStream(id: string): Promise<StreamRow | undefined> {
 	return row;
 }
 
+/**
+ * A highlight's public address: a match's highlights live at `/match-highlight/{match id}`
+ * (the spec's route); a highlight tied to no match keeps its slug.
+ */
+export function highlightPath(stream: Pick<StreamRow, 'id' | 'matchId'>): string {
+	return `/match-highlight/${stream.matchId ?? stream.id}`;
+}
+
+/** The newest highlight of a match, or undefined. */
+export async function matchHighlight(matchId: number): Promise<StreamRow | undefined> {
+	const db = await getDb();
+	const [row] = await db
+		.select()
+		.from(streams)
+		.where(and(eq(streams.kind, 'highlight'), eq(streams.matchId, matchId)))
+		.orderBy(desc(streams.createdAt))
+		.limit(1);
+	return row;
+}
+
+/**
+ * What `/match-highlight/{id}` answers: a match id plays that match's newest highlight; a
+ * stream slug of a match's highlight is an old address and moves (301) to the match's; a
+ * slug of a highlight without a match plays it. Undefined: nothing there (404).
+ */
+export async function resolveHighlight(
+	id: string,
+): Promise<{ play: string } | { moved: string } | undefined> {
+	if (/^\d{1,9}$/.test(id)) {
+		const stream = await matchHighlight(Number(id));
+		return stream && { play: stream.id };
+	}
+	const stream = await getStream(id);
+	if (!stream || stream.kind !== 'highlight') return undefined;
+	return stream.matchId === null ? { play: stream.id } : { moved: highlightPath(stream) };
+}
+
 /** Public paths for the sitemap: the list pages and every highlight page ('/pricing' is the shell's). */
 export async function streamSitemapPaths(): Promise<string[]> {
 	const highlights = await listStreams(['highlight']);
@@ -29,6 +66,6 @@ export async function streamSitemapPaths(): Promise<string[]> {
 		'/highlight',
 		'/match-highlight',
 		'/pricing-sport',
-		...highlights.map((h) => `/match-highlight/${h.id}`),
+		...new Set(highlights.map(highlightPath)),
 	];
 }

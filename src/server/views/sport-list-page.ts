@@ -13,6 +13,8 @@ export interface SportListView {
 	sports: {
 		name: string;
 		href: string;
+		/** The id of the sport's heading, for the section's label ("sport-football"). */
+		headingId: string;
 		/** "Live now: 3", "Today: 14", "Competitions: 12". */
 		facts: string[];
 		/** Where a fan goes from here: live, today, fixtures, leagues, teams, highlights. */
@@ -52,6 +54,7 @@ export async function getSportListView(ctx: ViewContext): Promise<SportListView>
 		sports: sports.map((s) => ({
 			name: t(s.nameKey),
 			href: localHref(locale, `/sport/${s.slug}`),
+			headingId: `sport-${s.slug}`,
 			facts: [
 				t('football:sport.liveNow', { n: count(live.groups) }),
 				t('football:sport.today', { n: count(today.groups) }),

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTranslations } from '~/i18n/server';
+import type { DbHandle } from '~/server/db/client';
+import { resolveHighlight, streamSitemapPaths } from '~/server/streams/catalogue';
 import { catalogueView } from '~/server/streams/catalogue-view';
+import { detachReplayLive } from '~/server/streams/match-streams';
+import { seedMatches } from '../live/helpers';
 import { setupPayments, teardownPayments } from './helpers';
 
-beforeAll(() => setupPayments());
+let handle: DbHandle;
+beforeAll(async () => {
+	handle = await setupPayments();
+});
 afterAll(() => teardownPayments());
 
 const ctx = { locale: 'en' as const, t: useTranslations('en') };
@@ -32,5 +39,32 @@ describe('media catalogue cards', () => {
 		expect(view?.items.length).toBeGreaterThan(0);
 		expect(view?.items.every((i) => i.kindCode === 'highlight' && i.free)).toBe(true);
 		expect(view?.items[0]?.badge).toBe('Free');
+	});
+});
+
+// Issue 14: `/match-highlight/{id}` takes a match id; the old stream-slug addresses move.
+describe('/match-highlight/{match id}', () => {
+	it('a match id plays that match’s highlight; its old slug answers 301 to it; a highlight of no match keeps its slug', async () => {
+		const [seeded] = await seedMatches(handle, 1);
+		const matchId = Number(seeded);
+		// A replay ending leaves its demo highlight on the match (`highlight-m<match>`).
+		await detachReplayLive(handle.db, matchId, { highlight: true });
+
+		expect(await resolveHighlight(String(matchId))).toEqual({ play: `highlight-m${matchId}` });
+		expect(await resolveHighlight(`highlight-m${matchId}`)).toEqual({
+			moved: `/match-highlight/${matchId}`,
+		});
+		expect(await resolveHighlight('demo-highlight')).toEqual({ play: 'demo-highlight' });
+		// Nothing there: a match without highlights, a stream of another kind, a bad slug.
+		expect(await resolveHighlight(String(matchId + 100_000))).toBeUndefined();
+		expect(await resolveHighlight('demo-tv')).toBeUndefined();
+		expect(await resolveHighlight('../etc')).toBeUndefined();
+
+		const view = await catalogueView(input('highlight'), ctx);
+		const hrefs = view?.items.map((i) => i.href) ?? [];
+		expect(hrefs).toContain(`/en/match-highlight/${matchId}`);
+		expect(hrefs).toContain('/en/match-highlight/demo-highlight');
+		expect(hrefs).not.toContain(`/en/match-highlight/highlight-m${matchId}`);
+		expect(await streamSitemapPaths()).toContain(`/match-highlight/${matchId}`);
 	});
 });
