@@ -112,6 +112,17 @@ test('a visitor logs in on a replayed match, picks three games, sees a suspensio
 	await expect(board.getByRole('row', { name: new RegExp(name) })).toBeVisible({ timeout: 15_000 });
 	await expect(board).not.toContainText('@');
 	expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+	// The account page keeps the history: the three picks, each with what it earned.
+	await page.goto('/en/account');
+	const history = page.getByTestId('account-picks').getByTestId('history-pick');
+	await expect(history).toHaveCount(3);
+	for (const item of await history.all())
+		await expect(item).toContainText(/Correct: \+\d+ points|Not this time|Returned: no points/);
+	await expect(page.getByTestId('account-picks').getByRole('link')).toHaveAttribute(
+		'href',
+		`/en/match/${matchId}#games`,
+	);
 });
 
 test('the picks API answers as the OpenAPI document says: 401, 400 naming the field, 403 cross-site, 404, 201, 200', async ({

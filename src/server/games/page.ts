@@ -142,32 +142,42 @@ export async function getLiveGamesPage(
 				...l,
 				board: await leaderboard(db, { ...base, scope: 'league', leagueId: l.id, replay: false }),
 			});
-		history = rowsOf<{
-			match_id: number;
-			home: string;
-			away: string;
-			kind: GameKind;
-			pick: string;
-			points_at_stake: number;
-			points: number | null;
-			outcome: string | null;
-		}>(
-			await db.execute(sql`SELECT g.match_id, h.name AS home, a.name AS away, g.kind, p.pick,
-				p.points_at_stake, ${PICK_POINTS} AS points, ${PICK_OUTCOME} AS outcome
-				FROM game_picks p JOIN games g ON g.id = p.game_id JOIN matches m ON m.id = g.match_id
-				JOIN teams h ON h.id = m.home_team_id JOIN teams a ON a.id = m.away_team_id
-				WHERE p.user_id = ${userId} ORDER BY p.picked_at DESC LIMIT 20`),
-		).map((r) => ({
-			href: `${localHref(ctx.locale, `/match/${r.match_id}`)}#games`,
-			match: `${r.home} – ${r.away}`,
-			home: r.home,
-			away: r.away,
-			kind: r.kind,
-			pick: r.pick,
-			pointsAtStake: Number(r.points_at_stake),
-			points: r.points === null ? null : Number(r.points),
-			outcome: r.outcome,
-		}));
+		history = await pickHistory(userId, ctx.locale);
 	}
 	return { open, boards, leagues, history, signedIn: userId !== null };
+}
+
+/** A visitor's picks, newest first, with what each earned (the account page, /live-games). */
+export async function pickHistory(
+	userId: string,
+	locale: Locale,
+	limit = 20,
+): Promise<HistoryRow[]> {
+	const db = await getDb();
+	return rowsOf<{
+		match_id: number;
+		home: string;
+		away: string;
+		kind: GameKind;
+		pick: string;
+		points_at_stake: number;
+		points: number | null;
+		outcome: string | null;
+	}>(
+		await db.execute(sql`SELECT g.match_id, h.name AS home, a.name AS away, g.kind, p.pick,
+			p.points_at_stake, ${PICK_POINTS} AS points, ${PICK_OUTCOME} AS outcome
+			FROM game_picks p JOIN games g ON g.id = p.game_id JOIN matches m ON m.id = g.match_id
+			JOIN teams h ON h.id = m.home_team_id JOIN teams a ON a.id = m.away_team_id
+			WHERE p.user_id = ${userId} ORDER BY p.picked_at DESC LIMIT ${limit}`),
+	).map((r) => ({
+		href: `${localHref(locale, `/match/${r.match_id}`)}#games`,
+		match: `${r.home} – ${r.away}`,
+		home: r.home,
+		away: r.away,
+		kind: r.kind,
+		pick: r.pick,
+		pointsAtStake: Number(r.points_at_stake),
+		points: r.points === null ? null : Number(r.points),
+		outcome: r.outcome,
+	}));
 }
