@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SseClient } from './helpers';
+import { type SiteProcess, spawnSite, waitUp } from './site-process';
 
 // Needs a build: ASTRO_OUT_DIR=dist-live npx astro build, then LIVE_SITE_DIR=dist-live.
 const OUT = process.env.LIVE_SITE_DIR;
@@ -12,36 +13,24 @@ const entry = OUT ? join(OUT, 'server', 'entry.mjs') : '';
 const SERVER = join(process.cwd(), 'scripts', 'serve.mjs');
 const PORT = 4790 + Math.floor(Math.random() * 100);
 
+let current: SiteProcess | undefined;
 function startSite(dataDir: string): ChildProcess {
-	return spawn(process.execPath, [SERVER], {
-		env: {
-			...process.env,
-			ASTRO_OUT_DIR: OUT,
-			HOST: '127.0.0.1',
-			PORT: String(PORT),
-			DATABASE_URL: join(dataDir, 'pglite'),
-			DATA_DIR: dataDir,
-			FEED: 'replay',
-			REPLAY_SPEED: '400',
-			REPLAY_CONCURRENT: '3',
-			REDIS_URL: '',
-		},
-		stdio: 'ignore',
+	current = spawnSite(SERVER, {
+		ASTRO_OUT_DIR: OUT!,
+		HOST: '127.0.0.1',
+		PORT: String(PORT),
+		DATABASE_URL: join(dataDir, 'pglite'),
+		DATA_DIR: dataDir,
+		FEED: 'replay',
+		REPLAY_SPEED: '400',
+		REPLAY_CONCURRENT: '3',
+		REDIS_URL: '',
 	});
+	return current.child;
 }
 
-async function waitUp(): Promise<void> {
-	for (let i = 0; i < 300; i++) {
-		try {
-			const r = await fetch(`http://127.0.0.1:${PORT}/robots.txt`);
-			if (r.ok) return;
-		} catch {
-			// Not yet.
-		}
-		await new Promise((r) => setTimeout(r, 200));
-	}
-	throw new Error('site did not start');
-}
+/** The last started site answers. */
+const siteUp = () => waitUp(PORT, current!, 60_000);
 
 describe.skipIf(!OUT || !existsSync(entry))(
 	'the built site (set LIVE_SITE_DIR to a build folder to run)',
@@ -55,7 +44,7 @@ describe.skipIf(!OUT || !existsSync(entry))(
 
 		it('F1: kill -9 while the replay feed publishes; resuming with Last-Event-ID has no gap and no duplicate', async () => {
 			proc = startSite(dataDir);
-			await waitUp();
+			await siteUp();
 			const first = new SseClient(`http://127.0.0.1:${PORT}/api/live`);
 			await first.until(() => first.ids().length >= 5, 60_000);
 			expect(first.headers['content-type']).toMatch(/text\/event-stream/);
@@ -64,7 +53,7 @@ describe.skipIf(!OUT || !existsSync(entry))(
 			first.close();
 			await new Promise((r) => proc!.once('exit', r));
 			proc = startSite(dataDir);
-			await waitUp();
+			await siteUp();
 			const resumed = new SseClient(`http://127.0.0.1:${PORT}/api/live`, {
 				'Last-Event-ID': String(k),
 			});
@@ -90,7 +79,7 @@ describe.skipIf(!OUT || !existsSync(entry))(
 
 		it('F1: SIGTERM (a deploy) closes streams with a retry hint; the client resumes on the new process exactly once, in order', async () => {
 			proc ??= startSite(dataDir);
-			await waitUp();
+			await siteUp();
 			const client = new SseClient(`http://127.0.0.1:${PORT}/api/live`);
 			await client.until(() => client.ids().length >= 3, 60_000);
 			const hintsBefore = client.retries.length;
@@ -103,7 +92,7 @@ describe.skipIf(!OUT || !existsSync(entry))(
 			const last = client.ids().at(-1)!;
 			// What a browser does after the hint: reconnect with its Last-Event-ID.
 			proc = startSite(dataDir);
-			await waitUp();
+			await siteUp();
 			const resumed = new SseClient(`http://127.0.0.1:${PORT}/api/live`, {
 				'Last-Event-ID': String(last),
 			});
@@ -145,58 +134,22 @@ describe.skipIf(!OUT || !existsSync(entry) || !PG || !REDIS)(
 			rmSync(dataDir, { recursive: true, force: true });
 		});
 
-		function start(port: number, feed: 'replay' | 'off'): ChildProcess {
+		function start(port: number, feed: 'replay' | 'off'): SiteProcess {
 			const url = new URL(PG!);
 			url.pathname = `/${name}`;
-			const child = spawn(process.execPath, [SERVER], {
-				env: {
-					...process.env,
-					ASTRO_OUT_DIR: OUT,
-					HOST: '127.0.0.1',
-					PORT: String(port),
-					DATABASE_URL: url.href,
-					REDIS_URL: REDIS!,
-					DATA_DIR: dataDir,
-					FEED: feed,
-					REPLAY_SPEED: '400',
-					REPLAY_CONCURRENT: '3',
-				},
-				stdio: ['ignore', 'pipe', 'pipe'],
+			const site = spawnSite(SERVER, {
+				ASTRO_OUT_DIR: OUT!,
+				HOST: '127.0.0.1',
+				PORT: String(port),
+				DATABASE_URL: url.href,
+				REDIS_URL: REDIS!,
+				DATA_DIR: dataDir,
+				FEED: feed,
+				REPLAY_SPEED: '400',
+				REPLAY_CONCURRENT: '3',
 			});
-			// Kept so that a server that never answers says why in the failure.
-			const log: string[] = [];
-			const keep = (chunk: Buffer) => {
-				log.push(chunk.toString());
-				if (log.length > 200) log.shift();
-			};
-			child.stdout!.on('data', keep);
-			child.stderr!.on('data', keep);
-			child.on('exit', (code, signal) => log.push(`[exited: ${code ?? signal}]`));
-			logs.set(port, log);
-			procs.push(child);
-			return child;
-		}
-		const logs = new Map<number, string[]>();
-
-		async function up(port: number, child: ChildProcess): Promise<void> {
-			// Generous: on a shared 2-core machine the first start (migrations and the data
-			// import into PostgreSQL) can take minutes when other suites run beside it. A child
-			// that exited fails at once with its output instead of waiting out the deadline.
-			const deadline = Date.now() + 360_000;
-			while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
-				try {
-					const r = await fetch(`http://127.0.0.1:${port}/robots.txt`, {
-						signal: AbortSignal.timeout(5_000),
-					});
-					if (r.ok) return;
-				} catch {
-					// Not yet.
-				}
-				await new Promise((r) => setTimeout(r, 200));
-			}
-			throw new Error(
-				`site on ${port} did not start; its output:\n${(logs.get(port) ?? []).join('').slice(-4000)}`,
-			);
+			procs.push(site.child);
+			return site;
 		}
 
 		/** A clean slate, so that a retry starts from what a first attempt starts from. */
@@ -220,10 +173,10 @@ describe.skipIf(!OUT || !existsSync(entry) || !PG || !REDIS)(
 			await reset();
 			const portA = PORT + 200;
 			const portB = PORT + 201;
-			await up(portB, start(portB, 'off')); // B migrates and imports the data first; A then finds it there.
+			await waitUp(portB, start(portB, 'off')); // B migrates and imports the data first; A then finds it there.
 			const a = new SseClient(`http://127.0.0.1:${portB}/api/live`);
 			await a.until(() => a.messages.length >= 1, 30_000); // B's client is connected.
-			await up(portA, start(portA, 'replay'));
+			await waitUp(portA, start(portA, 'replay'));
 			const onA = new SseClient(`http://127.0.0.1:${portA}/api/live`);
 			try {
 				await onA.until(() => onA.ids().length >= 10, 90_000);
