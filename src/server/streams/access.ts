@@ -38,13 +38,27 @@ export async function streamAccess(
 	stream: StreamRow,
 	country: string | undefined,
 ): Promise<Access> {
+	// Free and region-locked streams need no look-up of the visitor's plans.
+	const needsPlans = userId !== null && stream.plans.length > 0;
+	return accessWith(needsPlans ? await entitlementsFor(userId) : null, stream, country);
+}
+
+/**
+ * The same rule with the visitor's entitlements already read (null: not signed in), so a
+ * list of streams costs one look-up (the watch marks, `marks.ts`).
+ */
+export function accessWith(
+	entitlements: Entitlement[] | null,
+	stream: StreamRow,
+	country: string | undefined,
+): Access {
 	const planHint = hint(stream);
 	if (stream.countries && (!country || !stream.countries.includes(country))) {
 		return { allowed: false, reason: 'region', planHint };
 	}
 	if (stream.plans.length === 0) return { allowed: true, until: null };
-	if (!userId) return { allowed: false, reason: 'login', planHint };
-	const owned = (await entitlementsFor(userId)).filter((e) => covers(e, stream));
+	if (!entitlements) return { allowed: false, reason: 'login', planHint };
+	const owned = entitlements.filter((e) => covers(e, stream));
 	if (owned.length === 0) return { allowed: false, reason: 'plan', planHint };
 	// The longest-lasting cover decides; one with no end date lasts.
 	const ends = owned.map((e) => e.currentPeriodEnd?.getTime() ?? null);

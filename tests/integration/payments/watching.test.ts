@@ -5,7 +5,8 @@ import { checkoutFormOutcome } from '~/server/payments/checkout-form';
 import { checkoutRequestSchema, openCheckout } from '~/server/payments/checkout';
 import { paymentStatusPage } from '~/server/payments/status-view';
 import { receiveWebhook } from '~/server/payments/webhook';
-import { attachReplayLive } from '~/server/streams/match-streams';
+import { attachReplayLive, detachReplayLive } from '~/server/streams/match-streams';
+import { watchMarks } from '~/server/streams/marks';
 import { matchWatchView } from '~/server/streams/match-watch';
 import { watchAccess } from '~/server/streams/watch-view';
 import { seedMatches } from '../live/helpers';
@@ -224,5 +225,46 @@ describe('the checkout as a plain form post (JavaScript off)', () => {
 			'c',
 		);
 		expect(outcome).toEqual({ status: 403 });
+	});
+});
+
+// Issue 14: the marks on match rows, personalised in the browser from one question.
+describe('watch marks for one visitor', () => {
+	it('"Watch" where the visitor may, else the plan that unlocks it; one answer for many matches', async () => {
+		const live = await aMatch('euro-marks');
+		await attachReplayLive(handle.db, live);
+		const free = await aMatch('euro-marks-2');
+		await detachReplayLive(handle.db, free, { highlight: true }); // a free demo highlight
+		const none = await aMatch('euro-marks-3');
+		const ids = [live, free, none];
+		const t = ctx.t;
+
+		const guest = await watchMarks(ids, null, undefined, t);
+		expect(Object.keys(guest).sort()).toEqual([String(free), String(live)].sort());
+		expect(guest[String(free)]).toMatchObject({ allowed: true, label: 'Watch' });
+		expect(guest[String(live)]).toMatchObject({ allowed: false, reason: 'login' });
+		expect(guest[String(live)]?.label).toMatch(/pass|Premium/);
+
+		// A match pass for the live match: that one now plays; nothing else changes.
+		const user = await makeUser();
+		const watch = await matchWatchView(live, ctx);
+		const opened = await openCheckout(
+			user,
+			checkoutRequestSchema.parse({ ...watch?.lock?.buy?.fields }),
+		);
+		if (!opened.ok) throw new Error(opened.error);
+		expect((await watchMarks(ids, user.id, undefined, t))[String(live)]).toMatchObject({
+			allowed: false,
+			reason: 'plan',
+		});
+		await pay(opened.checkoutId);
+		const paid = await watchMarks(ids, user.id, undefined, t);
+		expect(paid[String(live)]).toEqual({ allowed: true, plan: null, reason: null, label: 'Watch' });
+		expect(paid[String(free)]?.allowed).toBe(true);
+
+		// In German, and an empty question costs nothing.
+		const de = await watchMarks([live], null, undefined, useTranslations('de'));
+		expect(de[String(live)]?.label).not.toBe(guest[String(live)]?.label);
+		expect(await watchMarks([], user.id, undefined, t)).toEqual({});
 	});
 });
