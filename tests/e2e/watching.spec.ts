@@ -164,3 +164,18 @@ test('without JavaScript the match pass button posts a form and lands on the car
 	await page.waitForURL(/\/en\/payment\/sandbox\/co_/);
 	await context.close();
 });
+
+test('a match row’s watch mark says, for this visitor, which plan unlocks the stream', async ({
+	page,
+}) => {
+	const [matchId] = await liveMatches(page.request);
+	const match = await (await page.request.get(`/api/v1/matches/${matchId}`)).json();
+	const mark = page.locator(`li[data-match-id="${matchId}"] [data-watch-mark]`);
+	// The cached row says a stream exists (rows learn of a stream attached at kick-off within
+	// seconds); the visitor's answer turns it into a lock and a plan.
+	await expect(async () => {
+		await page.goto(`/en/fixtures-results?date=${String(match.kickoff).slice(0, 10)}`);
+		await expect(mark).toHaveAttribute('data-state', 'locked', { timeout: 2_000 });
+	}).toPass({ timeout: 30_000 });
+	await expect(mark).toContainText(/pass|Premium/);
+});
