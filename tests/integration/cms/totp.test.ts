@@ -202,3 +202,102 @@ describe('staff sessions: shorter, and ended by idleness (CMS_IDLE_MINUTES)', ()
 		expect((await list()).status).toBe(401);
 	});
 });
+
+describe('the console login page with two-step verification (form posts)', () => {
+	beforeAll(() => setupAuthWorld({ REDIS_URL: '', CMS_REQUIRE_TOTP: '0' }));
+	afterAll(teardownAuthWorld);
+	beforeEach(async () => {
+		await resetAuthWorld();
+		process.env.CMS_REQUIRE_TOTP = '0';
+		resetConfigForTests();
+	});
+
+	const ctx = { locale: 'en' as const, clientAddress: '198.51.100.9', web: null, cms: null };
+	function post(path: string, fields: Record<string, string>, cookie = '') {
+		return new Request(`http://matchday.test${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+			body: new URLSearchParams(fields).toString(),
+		});
+	}
+	const cookiesOf = (r: Response) =>
+		r.headers
+			.getSetCookie()
+			.map((c) => c.split(';')[0])
+			.join('; ');
+
+	it('password, then the code step carried by a signed cookie (never the password)', async () => {
+		const { answerForm } = await import('~/server/auth/forms');
+		const user = await admin();
+		const { secret } = await enrol(user);
+		const first = await answerForm(
+			'cms-login',
+			post('/en/cms/login', { email: EMAIL, password: PASSWORD }),
+			ctx,
+		);
+		expect(first.headers.get('location')).toBe('/en/cms/login?step=code');
+		const pending = cookiesOf(first);
+		expect(pending).toMatch(/^auth\._pending\.cms=/);
+		expect(pending).not.toContain(PASSWORD);
+		expect(await count('auth_sessions')).toBe(0);
+		const wrong = await answerForm(
+			'cms-code',
+			post('/en/cms/login?step=code', { code: '12345x' }, pending),
+			ctx,
+		);
+		expect(wrong.headers.get('location')).toBe('/en/cms/login?step=code&error=invalid_code');
+		const right = await answerForm(
+			'cms-code',
+			post('/en/cms/login?step=code', { code: totpCode(secret, now()) }, pending),
+			ctx,
+		);
+		expect(right.headers.get('location')).toBe('/en/cms');
+		expect(cookiesOf(right)).toContain('auth._token.cms=');
+		// Without the pending cookie the code step starts again from the password.
+		const lost = await answerForm(
+			'cms-code',
+			post('/en/cms/login?step=code', { code: '123456' }),
+			ctx,
+		);
+		expect(lost.headers.get('location')).toBe('/en/cms/login?error=invalid_credentials');
+	});
+
+	it('CMS_REQUIRE_TOTP=1: the enrol step shows the QR code, confirms, opens the session, shows codes once', async () => {
+		process.env.CMS_REQUIRE_TOTP = '1';
+		resetConfigForTests();
+		const { answerForm } = await import('~/server/auth/forms');
+		const { enrolStep } = await import('~/server/auth/cms-login-page');
+		await admin();
+		const first = await answerForm(
+			'cms-login',
+			post('/en/cms/login', { email: EMAIL, password: PASSWORD }),
+			ctx,
+		);
+		expect(first.headers.get('location')).toBe('/en/cms/login?step=enrol');
+		const pending = cookiesOf(first);
+		const shown = await enrolStep(
+			new Request('http://matchday.test/en/cms/login?step=enrol', { headers: { cookie: pending } }),
+			'198.51.100.9',
+			'en',
+		);
+		if (shown.state !== 'enrol') throw new Error(shown.state);
+		expect(shown.enrolment.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+		const done = await enrolStep(
+			post('/en/cms/login?step=enrol', { code: totpCode(shown.enrolment.secret, now()) }, pending),
+			'198.51.100.9',
+			'en',
+		);
+		if (done.state !== 'done') throw new Error(done.state);
+		expect(done.recoveryCodes).toHaveLength(10);
+		expect(done.next).toBe('/en/cms');
+		expect(done.cookies.join()).toContain('auth._token.cms=');
+		expect(await count('auth_sessions')).toBe(1);
+		// Without a pending login there is nothing to enrol.
+		const stranger = await enrolStep(
+			new Request('http://matchday.test/en/cms/login?step=enrol'),
+			'198.51.100.9',
+			'en',
+		);
+		expect(stranger.state).toBe('expired');
+	});
+});
