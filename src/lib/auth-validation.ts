@@ -50,6 +50,7 @@ export const AUTH_ERROR_CODES = [
 	'invalid_email',
 	'invalid_name',
 	'invalid_request',
+	'invalid_code',
 ] as const;
 
 /** The `auth:errors.*` key for a code from the query string. */

@@ -56,6 +56,22 @@ const schema = z.object({
 	REGISTER_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
 	/** Console log-in attempts per client address in 15 minutes (the per-address limit stays 5). */
 	CMS_LOGIN_PER_CLIENT: z.coerce.number().int().min(1).max(10000).default(5),
+	/** Console: staff must log in with a TOTP code too (1), or may enrol by choice (0). */
+	CMS_REQUIRE_TOTP: z.enum(['0', '1'], { error: 'CMS_REQUIRE_TOTP must be 0 or 1' }).default('0'),
+	/** Console: minutes without a request after which a staff session ends. */
+	CMS_IDLE_MINUTES: z.coerce
+		.number()
+		.int('CMS_IDLE_MINUTES must be a whole number of minutes')
+		.min(1, 'CMS_IDLE_MINUTES must be at least 1')
+		.max(1440, 'CMS_IDLE_MINUTES must be at most 1440 (a day)')
+		.default(30),
+	/** Console: absolute lifetime of a staff session in hours (visitors' last REFRESH_FAMILY_TTL). */
+	CMS_SESSION_HOURS: z.coerce
+		.number()
+		.int('CMS_SESSION_HOURS must be a whole number of hours')
+		.min(1, 'CMS_SESSION_HOURS must be at least 1')
+		.max(168, 'CMS_SESSION_HOURS must be at most 168 (a week)')
+		.default(12),
 	/**
 	 * Sites that may frame the widgets under /embed (comma-separated origins); empty means
 	 * any site may. Every other page refuses to be framed whatever this says.

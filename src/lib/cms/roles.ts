@@ -9,6 +9,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export type CmsAction =
 	| 'console.open'
 	| 'staff.manage'
+	| 'people.manage'
 	| 'audit.read'
 	| 'match.score'
 	| 'match.takeover'
@@ -22,6 +23,7 @@ const GRANTS: Record<StaffRole, ReadonlySet<CmsAction>> = {
 	admin: new Set<CmsAction>([
 		'console.open',
 		'staff.manage',
+		'people.manage',
 		'audit.read',
 		'match.score',
 		'match.takeover',

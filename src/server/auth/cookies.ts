@@ -89,3 +89,10 @@ export const RESET_COOKIE = 'auth._reset_token.local';
 export function resetTokenCookie(token: string, maxAge: number): string {
 	return serialise(RESET_COOKIE, token, { httpOnly: true, maxAge });
 }
+
+/** Holds a console login that still owes its second factor (auth/totp.ts, 5 minutes). */
+export const PENDING_COOKIE = 'auth._pending.cms';
+
+export function pendingLoginCookie(token: string, maxAge: number): string {
+	return serialise(PENDING_COOKIE, token, { httpOnly: true, maxAge });
+}

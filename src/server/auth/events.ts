@@ -9,7 +9,9 @@ export type SecurityEventKind =
 	| 'password_reset'
 	| 'sessions_revoked'
 	| 'account_deleted'
-	| 'account_disabled';
+	| 'account_disabled'
+	| 'cms_idle_timeout'
+	| 'totp_rate_limited';
 
 /**
  * Records a security event (never a token or password) and writes one log line, so reuse

@@ -4,10 +4,20 @@ import { NUL_PROBLEM, nulField } from '~/lib/input';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { changePassword, deleteAccount, logout, logoutEverywhere, updateProfile } from './account';
 import { emailField } from './email';
-import { clearCookies, readCookie, RESET_COOKIE, resetTokenCookie, tokenCookies } from './cookies';
+import {
+	clearCookies,
+	PENDING_COOKIE,
+	pendingLoginCookie,
+	readCookie,
+	RESET_COOKIE,
+	resetTokenCookie,
+	tokenCookies,
+} from './cookies';
 import { readLimited, requestMeta } from './http';
 import type { Caller } from './guard';
 import { login } from './login';
+import { loginWithCode } from './second-step';
+import { PENDING_TTL_MS } from './totp';
 import { register } from './register';
 import { requestPasswordReset, resetPassword } from './reset';
 import { nameField } from './schemas';
@@ -21,6 +31,7 @@ import { revokeOwnSession } from './sessions';
 export type FormAction =
 	| 'login'
 	| 'cms-login'
+	| 'cms-code'
 	| 'register'
 	| 'forgot'
 	| 'reset'
@@ -80,11 +91,32 @@ async function run(
 				kind,
 				...meta,
 			});
+			if (!result.ok && 'pending' in result) {
+				// Password right, second factor owed: the next step carries a signed token, not the password.
+				const step = result.error === 'code_required' ? 'code' : 'enrol';
+				return {
+					location: withQuery(page, { step, redirect: keep }),
+					cookies: [pendingLoginCookie(result.pending, PENDING_TTL_MS / 1000)],
+				};
+			}
 			if (!result.ok) return { location: withQuery(page, { error: result.error, redirect: keep }) };
 			return {
 				location: landing(redirectParam, action === 'login' ? '/' : `${home}/cms`),
 				cookies: tokenCookies(kind, result.grant.token),
 			};
+		}
+		case 'cms-code': {
+			const page = `${home}/cms/login`;
+			const pending = readCookie(request.headers.get('cookie'), PENDING_COOKIE);
+			const result = await loginWithCode(pending, str(form, 'code').slice(0, 40), meta);
+			if (result.ok)
+				return {
+					location: landing(redirectParam, `${home}/cms`),
+					cookies: [...tokenCookies('cms', result.grant.token), pendingLoginCookie('', 0)],
+				};
+			// A lost or stale pending login starts again from the password.
+			const step = result.error === 'invalid_credentials' ? undefined : 'code';
+			return { location: withQuery(page, { step, error: result.error, redirect: keep }) };
 		}
 		case 'register': {
 			const email = emailField.safeParse(str(form, 'email'));
@@ -207,7 +239,7 @@ export async function answerForm(
 		: null;
 	if (text === null) {
 		outcome = {
-			location: `/${ctx.locale}${action === 'cms-login' ? '/cms/login' : action === 'login' ? '/login' : ''}?error=invalid_request`,
+			location: `/${ctx.locale}${action === 'cms-login' || action === 'cms-code' ? '/cms/login' : action === 'login' ? '/login' : ''}?error=invalid_request`,
 		};
 	} else {
 		const form = new URLSearchParams(text);

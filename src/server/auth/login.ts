@@ -3,6 +3,7 @@ import { normaliseEmail } from './email';
 import { openSession, type Grant } from './issue';
 import { hashablePassword, verifyPassword } from './passwords';
 import { hitAll, limits } from './rate-limit';
+import { afterPassword, type StaffLoginResult } from './second-step';
 import type { SessionKind } from './sessions';
 import { findUserByEmail } from './users';
 import { isStaff } from '~/lib/cms/roles';
@@ -10,11 +11,14 @@ import { isStaff } from '~/lib/cms/roles';
 export type LoginResult =
 	| { ok: true; grant: Grant }
 	| { ok: false; error: 'invalid_credentials' }
-	| { ok: false; error: 'rate_limited'; retryAfter: number };
+	| { ok: false; error: 'rate_limited'; retryAfter: number }
+	| StaffLoginResult;
 
 export interface LoginInput {
 	email: string;
 	password: string;
+	/** The console's second factor (TOTP or recovery code), when the account has one. */
+	code?: string;
 	kind: SessionKind;
 	ip: string;
 	userAgent?: string;
@@ -45,6 +49,8 @@ export async function login(input: LoginInput): Promise<LoginResult> {
 	if (!user || !valid || user.disabledAt !== null)
 		return { ok: false, error: 'invalid_credentials' };
 	if (cms && !isStaff(user.scope)) return { ok: false, error: 'invalid_credentials' };
+	// Staff may owe a second factor; the address's counter is cleared only once it is given.
+	if (cms) return afterPassword(user, input.code, { ip: input.ip, userAgent: input.userAgent });
 	// A successful login clears the address's counter; the per-client one keeps counting.
 	(cms ? limits.cmsLoginPerEmail : limits.loginPerEmail).reset(email);
 	const meta: { ip: string; userAgent?: string } = { ip: input.ip };

@@ -87,6 +87,9 @@ export const limits = {
 	welcomeMailsPerEmail: new SlidingWindowLimiter(2, 24 * 60 * MINUTE),
 	refreshPerClient: new SlidingWindowLimiter(120, MINUTE),
 	passwordChecksPerUser: new SlidingWindowLimiter(10, 15 * MINUTE),
+	/** Second-factor codes (TOTP or recovery) per staff member and per client address. */
+	totpPerUser: new SlidingWindowLimiter(5, 15 * MINUTE),
+	totpPerClient: new SlidingWindowLimiter(() => config().CMS_LOGIN_PER_CLIENT * 4, 15 * MINUTE),
 };
 
 /** Empties every limiter (tests). */

@@ -30,12 +30,21 @@ export function cookieGrantResponse(grant: Grant): Response {
 
 export { clearCookies };
 
+const SECOND_FACTOR: Record<string, string> = {
+	code_required: 'Send the code from your authenticator app as "code"',
+	invalid_code: 'Invalid or already used code',
+	enrolment_required: 'Set up two-step verification on the console login page first',
+};
+
 type Failure = { ok: false; error: string; retryAfter?: number };
 
 /** Maps a service failure to its HTTP answer. */
 export function failureResponse(failure: Failure): Response {
 	if (failure.error === 'rate_limited') return rateLimited(failure.retryAfter ?? 60);
 	if (failure.error === 'invalid_credentials') return invalidCredentials();
+	// The console's second step: the password was right, the code is missing or wrong.
+	if (failure.error in SECOND_FACTOR)
+		return json(401, { error: failure.error, message: SECOND_FACTOR[failure.error] });
 	return badRequest(failure.error, MESSAGES[failure.error] ?? 'Invalid request');
 }
 

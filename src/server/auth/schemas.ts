@@ -21,6 +21,8 @@ const locale = z.enum(LOCALES).optional();
 
 // z.object strips unknown keys: `role`, `plan`, `scope`, `emailVerified` never reach a query.
 export const loginBody = z.object({ email: text(320), password });
+/** The console's login: a second-factor code too when the account has one. */
+export const cmsLoginBody = loginBody.extend({ code: text(40).optional() });
 export const registerBody = z.object({ email: emailField, name: nameField, password, locale });
 export const forgotBody = z.object({ email: emailField, locale });
 export const resetBody = z.object({ token: text(300), password });

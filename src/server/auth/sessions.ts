@@ -39,7 +39,12 @@ export async function createSession(
 	const at = now();
 	const sessionId = randomBytes(18).toString('base64url');
 	const refreshToken = randomToken();
-	const expiresAt = at + config().REFRESH_FAMILY_TTL * 1000;
+	// Staff sessions are shorter than visitors' (checklist E): CMS_SESSION_HOURS at most.
+	const ttl = Math.min(
+		config().REFRESH_FAMILY_TTL,
+		kind === 'cms' ? config().CMS_SESSION_HOURS * 3600 : Number.POSITIVE_INFINITY,
+	);
+	const expiresAt = at + ttl * 1000;
 	await db.transaction(async (tx) => {
 		await tx.insert(sessions).values({
 			id: sessionId,
@@ -154,6 +159,29 @@ export async function rotateRefreshToken(presented: string): Promise<RotateResul
  * is not disabled: the one query behind refreshes and per-request checks.
  */
 async function liveSessionWithUser(sessionId: string, at: number) {
+	const db = await getDb();
+	const row = await sessionWithUser(sessionId, at);
+	if (row?.auth_sessions.kind !== 'cms') return row;
+	// A staff session ends after CMS_IDLE_MINUTES without a request (checklist E). Each
+	// check that finds it alive counts as use; the write happens at most once a minute.
+	const last = row.auth_sessions.lastUsedAt.getTime();
+	if (at - last > config().CMS_IDLE_MINUTES * 60_000) {
+		await revokeSession(sessionId);
+		await logSecurityEvent('cms_idle_timeout', { userId: row.users.id, sessionId });
+		return undefined;
+	}
+	if (at - last > IDLE_TOUCH_MS)
+		await db
+			.update(sessions)
+			.set({ lastUsedAt: new Date(at) })
+			.where(eq(sessions.id, sessionId));
+	return row;
+}
+
+/** How stale `last_used_at` may get before a check writes it again (idle timeout). */
+const IDLE_TOUCH_MS = 60_000;
+
+async function sessionWithUser(sessionId: string, at: number) {
 	const db = await getDb();
 	const [row] = await db
 		.select()

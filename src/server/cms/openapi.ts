@@ -45,6 +45,106 @@ const eventIdParam = {
 	description: 'Log id of the timeline entry (the `id` of a timeline item)',
 };
 
+const userIdParam = {
+	name: 'id',
+	in: 'path',
+	required: true,
+	schema: { type: 'string', format: 'uuid' },
+	description: 'User id',
+};
+const peopleErrors = {
+	'400': error('Invalid path or body: `fields` names the offending field'),
+	'401': error('No valid console token or cookies'),
+	'403': error('Not an admin (people.manage), a site token, or a cross-site cookie request'),
+	'404': error('No such user'),
+};
+const changed = {
+	description: '{ data: { userId, email } }; the audit row is written in the same transaction',
+};
+
+/** People (admins): find users, read plans and payments, grant, revoke, disable. */
+const PEOPLE_PATHS = {
+	'/api/cms/people': {
+		get: {
+			summary: 'Users whose e-mail contains `q` (case-insensitive), 20 a page, by e-mail',
+			parameters: [
+				{ name: 'q', in: 'query', schema: { type: 'string', maxLength: 320 } },
+				{ name: 'page', in: 'query', schema: { type: 'integer', minimum: 0 } },
+			],
+			responses: {
+				'200': {
+					description: '{ data: [{ id, email, name, plan, disabled, staff }], page, hasMore }',
+				},
+				'400': peopleErrors['400'],
+				'401': peopleErrors['401'],
+				'403': peopleErrors['403'],
+			},
+		},
+	},
+	'/api/cms/people/{id}': {
+		get: {
+			summary: 'A user with their current plan, plans and passes, payments and open sessions',
+			parameters: [userIdParam],
+			responses: { '200': { description: '{ data: PersonDetail }' }, ...peopleErrors },
+		},
+	},
+	'/api/cms/people/{id}/complimentary': {
+		post: {
+			summary: 'Grant a complimentary plan until the end of a day (UTC); never billed',
+			parameters: [userIdParam],
+			requestBody: {
+				required: true,
+				content: {
+					'application/json': {
+						schema: {
+							type: 'object',
+							required: ['planId', 'until'],
+							properties: {
+								planId: { type: 'string', description: 'A subscription or sport pass plan' },
+								until: { type: 'string', format: 'date', description: 'Last day, within 5 years' },
+							},
+						},
+					},
+				},
+			},
+			responses: {
+				'201': { description: '{ data: { userId, email, subscriptionId } }' },
+				...peopleErrors,
+			},
+		},
+	},
+	'/api/cms/people/{id}/sessions': {
+		delete: {
+			summary: 'End every session (site and console) of the user',
+			parameters: [userIdParam],
+			responses: { '200': changed, ...peopleErrors },
+		},
+	},
+	'/api/cms/people/{id}/disabled': {
+		put: {
+			summary: 'Disable (login refused, every session ends at once) or enable an account',
+			parameters: [userIdParam],
+			requestBody: {
+				required: true,
+				content: {
+					'application/json': {
+						schema: {
+							type: 'object',
+							required: ['disabled'],
+							properties: { disabled: { type: 'boolean' } },
+						},
+					},
+				},
+			},
+			responses: {
+				'200': changed,
+				...peopleErrors,
+				'409': error('An admin cannot disable their own account'),
+			},
+		},
+	},
+};
+
 /** `/api/cms/openapi.json`: every console endpoint (docs/cms.md describes the design). */
 export const CMS_OPENAPI = {
 	openapi: '3.1.0',
@@ -67,15 +167,25 @@ export const CMS_OPENAPI = {
 							schema: {
 								type: 'object',
 								required: ['email', 'password'],
-								properties: { email: { type: 'string' }, password: { type: 'string' } },
+								properties: {
+									email: { type: 'string' },
+									password: { type: 'string' },
+									code: {
+										type: 'string',
+										description:
+											'The TOTP code (or a recovery code) of an account with two-step verification',
+									},
+								},
 							},
 						},
 					},
 				},
 				responses: {
 					'200': { description: 'data.token.access_token is the Bearer token' },
-					'401': error('invalid_credentials (the same for every cause)'),
-					'429': error('rate_limited'),
+					'401': error(
+						'invalid_credentials (the same for every cause); after a right password: code_required, invalid_code (wrong or replayed), or enrolment_required (CMS_REQUIRE_TOTP=1, enrol on the login page)',
+					),
+					'429': error('rate_limited (password or code attempts)'),
 				},
 			},
 		},
@@ -232,6 +342,7 @@ export const CMS_OPENAPI = {
 				},
 			},
 		},
+		...PEOPLE_PATHS,
 	},
 	components: {
 		securitySchemes: {

@@ -35,8 +35,8 @@ describe('role rules', () => {
 		expect(can(FAN, 'console.open')).toBe(false);
 	});
 
-	it('only admins manage staff, plans and read the audit log', () => {
-		for (const action of ['staff.manage', 'plans.edit', 'audit.read'] as const) {
+	it('only admins manage staff, people, plans and read the audit log', () => {
+		for (const action of ['staff.manage', 'people.manage', 'plans.edit', 'audit.read'] as const) {
 			expect(can(ADMIN, action)).toBe(true);
 			expect(can(EDITOR, action)).toBe(false);
 			expect(can(SCORER, action)).toBe(false);

@@ -1,4 +1,5 @@
 import {
+	bigint,
 	bigserial,
 	index,
 	integer,
@@ -67,6 +68,38 @@ export const cmsScorerAssignments = pgTable(
 	(t) => [
 		primaryKey({ columns: [t.userId, t.matchId] }),
 		fkey(t.matchId, matches.id).onDelete('cascade'),
+		fkey(t.userId, users.id).onDelete('cascade'),
+	],
+);
+
+/**
+ * A staff member's TOTP secret (RFC 6238), sealed with a key derived from AUTH_SECRET
+ * (src/server/auth/totp.ts) and never sent back once confirmed. `confirmed_at` null is an
+ * enrolment in progress. `last_step` is the newest 30-second step a code was accepted for:
+ * a code is only taken for a later step, so a used code cannot be replayed in its window.
+ */
+export const cmsTotp = pgTable(
+	'cms_totp',
+	{
+		userId: uuid('user_id').primaryKey(),
+		secretSealed: text('secret_sealed').notNull(),
+		confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+		lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+	},
+	(t) => [fkey(t.userId, users.id).onDelete('cascade')],
+);
+
+/** Recovery codes, only as SHA-256 hashes of high-entropy codes; each works once. */
+export const cmsRecoveryCodes = pgTable(
+	'cms_recovery_codes',
+	{
+		userId: uuid('user_id').notNull(),
+		codeHash: text('code_hash').notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+	},
+	(t) => [
+		primaryKey({ columns: [t.userId, t.codeHash] }),
 		fkey(t.userId, users.id).onDelete('cascade'),
 	],
 );
