@@ -17,7 +17,13 @@ import { readMatchStates } from '~/server/live/matches';
 import { ReplayFeed } from '~/server/live/providers/replay';
 import { clearDataCache } from '~/server/cache/data-cache';
 import { installGamesHook } from '~/server/games/hook';
-import { leaderboard } from '~/server/games/leaderboard';
+import {
+	createLeague,
+	joinLeague,
+	LEAGUE_CODE_PATTERN,
+	leaderboard,
+	myLeagues,
+} from '~/server/games/leaderboard';
 import { openScratchDatabase } from '../../helpers/database';
 import { seedMatches } from '../live/helpers';
 
@@ -324,6 +330,69 @@ describe.each(ENGINES)('live games on %s', (engine) => {
 		expect(await leaderboard(handle.db, { scope: 'week', replay: true, now: Date.now() })).toEqual(
 			[],
 		);
+	});
+
+	it('a friends league: created with a code, joined once by code, its board counts its members only', async () => {
+		const { ids, apply } = await world();
+		const id = ids[0]!;
+		const g = await gamesOf(id);
+		const [owner, friend, stranger] = [
+			await user('Owner'),
+			await user('Friend'),
+			await user('Stranger'),
+		];
+		const league = await createLeague(handle.db, owner, 'Five-a-side');
+		expect(league.code).toMatch(LEAGUE_CODE_PATTERN);
+		// Joining twice changes nothing; an unknown code joins nothing.
+		expect(await joinLeague(handle.db, friend, league.code)).toEqual({
+			id: league.id,
+			name: 'Five-a-side',
+		});
+		expect(await joinLeague(handle.db, friend, league.code)).toEqual({
+			id: league.id,
+			name: 'Five-a-side',
+		});
+		expect(await joinLeague(handle.db, stranger, 'ABCDEFGH')).toBeNull();
+		expect((await myLeagues(handle.db, friend)).map((l) => l.id)).toEqual([league.id]);
+		expect(await myLeagues(handle.db, stranger)).toEqual([]);
+		// Two leagues never share a code.
+		const other = await createLeague(handle.db, stranger, 'Other');
+		expect(other.code).not.toBe(league.code);
+
+		const t = Date.now();
+		await pick(g.odd_even.id, owner, 'even', t + 1000); // wrong: one goal is odd
+		await pick(g.odd_even.id, friend, 'odd', t + 2000);
+		await pick(g.odd_even.id, stranger, 'odd', t + 500); // right, and earlier than the friend
+		await apply({
+			matchId: id,
+			kind: 'status',
+			status: 'live',
+			minute: 0,
+			score: { home: 0, away: 0 },
+		});
+		await apply(goal(id, 'home', 10, [1, 0]));
+		await apply(fullTime(id, [1, 0]));
+
+		const board = await leaderboard(handle.db, {
+			scope: 'league',
+			leagueId: league.id,
+			replay: false,
+			now: Date.now(),
+			userId: owner,
+		});
+		expect(board.map((r) => [r.rank, r.name, r.points, r.me])).toEqual([
+			[1, 'Friend', 100, false],
+			[2, 'Owner', 0, true],
+		]);
+		// The stranger scored too, but belongs to another league: not on this board.
+		expect(board.some((r) => r.name === 'Stranger')).toBe(false);
+		const strangers = await leaderboard(handle.db, {
+			scope: 'league',
+			leagueId: other.id,
+			replay: false,
+			now: Date.now(),
+		});
+		expect(strangers.map((r) => r.name)).toEqual(['Stranger']);
 	});
 
 	it('voids the games of a postponed match, picks returned without points', async () => {
