@@ -1,11 +1,13 @@
 import { everyPage } from '../lib/every-page';
+import { $entitlementsEpoch, watchEntitlements } from '../stores/entitlements';
 
 /**
  * Personalises the watch marks of match rows. The rows are cached pages, the same for every
  * visitor, and say only that a match has a stream ("▶ Watch"); this asks the server once per
  * page, for this visitor, which of them play and which need a plan, and turns those into a
  * lock with the plan's name. Without JavaScript, or if the question fails, the marks stay
- * as they are (the match centre decides access anyway).
+ * as they are (the match centre decides access anyway). A plan bought in another tab turns
+ * them when this one is looked at again (the entitlement store).
  */
 interface Mark {
 	allowed: boolean;
@@ -37,3 +39,6 @@ async function personalise(): Promise<void> {
 }
 
 everyPage(() => void personalise());
+watchEntitlements();
+// `listen`, not `subscribe`: the first question is asked above.
+$entitlementsEpoch.listen(() => void personalise());

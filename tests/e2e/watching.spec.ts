@@ -179,3 +179,46 @@ test('a match row’s watch mark says, for this visitor, which plan unlocks the 
 	}).toPass({ timeout: 30_000 });
 	await expect(mark).toContainText(/pass|Premium/);
 });
+
+test('a pass bought in another tab unlocks this tab’s player and marks when it is looked at again, without a reload', async ({
+	context,
+}) => {
+	test.setTimeout(180_000);
+	const buyer = await context.newPage();
+	await registerAndLogin(buyer);
+	const [matchId] = await liveMatches(buyer.request, true);
+	const match = await (await buyer.request.get(`/api/v1/matches/${matchId}`)).json();
+
+	// Two tabs left open: the match centre (locked) and a day list with the match's mark.
+	const centre = await context.newPage();
+	await centre.goto(`/en/match/${matchId}`);
+	await expect(centre.getByTestId('watch-lock')).toBeVisible();
+	const list = await context.newPage();
+	const mark = list.locator(`li[data-match-id="${matchId}"] [data-watch-mark]`);
+	await expect(async () => {
+		await list.goto(`/en/fixtures-results?date=${String(match.kickoff).slice(0, 10)}`);
+		await expect(mark).toHaveAttribute('data-state', 'locked', { timeout: 2_000 });
+	}).toPass({ timeout: 30_000 });
+	for (const tab of [centre, list])
+		await tab.evaluate(() => {
+			(window as unknown as { stayed: boolean }).stayed = true;
+		});
+
+	// The third tab buys the match pass.
+	await buyer.goto(`/en/match/${matchId}`);
+	await buyer
+		.getByTestId('watch-lock')
+		.getByRole('button', { name: /Watch this match for/ })
+		.click();
+	await payWithCard(buyer);
+	await buyer.waitForURL(new RegExp(`/en/match/${matchId}(#watch)?$`));
+
+	// Back to the other tabs (the browser sends focus): they ask again and unlock.
+	for (const tab of [centre, list])
+		await tab.evaluate(() => window.dispatchEvent(new Event('focus')));
+	await expect(centre.locator('#watch video')).toHaveCount(1, { timeout: 10_000 });
+	await expect(mark).toHaveAttribute('data-state', 'watch', { timeout: 10_000 });
+	await expect(mark).toContainText('Watch');
+	for (const tab of [centre, list])
+		expect(await tab.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});

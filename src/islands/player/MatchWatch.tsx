@@ -1,4 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
+import { $entitlementsEpoch, watchEntitlements } from '~/stores/entitlements';
 import type { MatchWatchProps, WatchAccess } from '~/lib/streams/player';
 import { Icon } from './icons';
 import Player from './Player';
@@ -42,7 +44,15 @@ export default function MatchWatch(props: MatchWatchProps) {
 		setBuyFailed(new URLSearchParams(window.location.search).has('checkout_error'));
 		setState({ kind: 'checking' });
 		void ask();
+		watchEntitlements();
 	}, [ask]);
+
+	// A pass or plan bought in another tab: ask again when this one is looked at, and play.
+	const epoch = useStore($entitlementsEpoch);
+	const locked = state.kind === 'locked';
+	useEffect(() => {
+		if (epoch > 0 && locked) void ask();
+	}, [epoch, locked, ask]);
 
 	if (state.kind === 'play') return <Player src={state.src} labels={labels} refresh={ask} />;
 	if (state.kind === 'checking' || !lock)
