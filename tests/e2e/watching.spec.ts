@@ -222,3 +222,38 @@ test('a pass bought in another tab unlocks this tab’s player and marks when it
 	for (const tab of [centre, list])
 		expect(await tab.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
+
+test('the player offers captions when the stream has a text track, and picture in picture, by button and key', async ({
+	page,
+}) => {
+	await page.goto('/en/match-highlight/demo-highlight');
+	const player = page.locator('.player[role="region"]');
+	const video = player.locator('video');
+	await expect(video).toHaveCount(1);
+	// No text track in the demo footage: no captions button.
+	await expect(player.getByRole('button', { name: 'Captions' })).toHaveCount(0);
+	// A stream that brings one (as an HLS subtitles rendition would): the button appears.
+	await video.evaluate((v: HTMLVideoElement) => {
+		const track = document.createElement('track');
+		track.kind = 'captions';
+		track.srclang = 'en';
+		track.src = 'data:text/vtt,WEBVTT%0A%0A00:00.000 --> 00:30.000%0AGoal!';
+		v.append(track);
+	});
+	const cc = player.getByRole('button', { name: 'Captions' });
+	await cc.click();
+	await expect(cc).toHaveAttribute('aria-pressed', 'true');
+	expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('showing');
+	await player.press('c');
+	await expect(cc).toHaveAttribute('aria-pressed', 'false');
+	expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('disabled');
+
+	const pip = player.getByRole('button', { name: 'Picture in picture' });
+	if (!(await page.evaluate(() => document.pictureInPictureEnabled))) return; // not offered here
+	await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+	await pip.click();
+	await expect(pip).toHaveAttribute('aria-pressed', 'true');
+	expect(await page.evaluate(() => document.pictureInPictureElement?.tagName)).toBe('VIDEO');
+	await player.press('p');
+	await expect(pip).toHaveAttribute('aria-pressed', 'false');
+});

@@ -16,6 +16,14 @@ interface HlsLike {
 	levels: { height: number }[];
 	currentLevel: number;
 	liveSyncPosition: number | null;
+	/** The subtitle rendition hls.js loads (-1: none) and whether it shows it. */
+	subtitleTrack: number;
+	subtitleDisplay: boolean;
+}
+
+/** The text tracks that are captions or subtitles (not chapters or metadata). */
+function captionTracks(el: HTMLVideoElement): TextTrack[] {
+	return [...el.textTracks].filter((t) => t.kind === 'captions' || t.kind === 'subtitles');
 }
 
 /** Where "live" is: hls.js's sync point, or a few seconds before the end of what is seekable. */
@@ -36,7 +44,8 @@ function errorOf(status: number | undefined): PlaybackError {
 /**
  * HLS player: hls.js where Media Source Extensions exist, the browser's own HLS elsewhere
  * (iPhone Safari); loaded only when a stream is allowed. Keyboard-usable buttons with labels, a live status, the
- * live edge with "go live", a quality choice, and a message per error with a retry.
+ * live edge with "go live", a quality choice, captions when the stream carries a text track,
+ * picture in picture where the browser offers it, and a message per error with a retry.
  */
 export default function Player({ src: initialSrc, labels, locked, refresh }: PlayerProps) {
 	const video = useRef<HTMLVideoElement>(null);
@@ -52,6 +61,10 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 	const [behind, setBehind] = useState(false);
 	const [levels, setLevels] = useState<number[]>([]);
 	const [level, setLevel] = useState(-1);
+	/** null: the stream has no captions; else whether they show. */
+	const [captions, setCaptions] = useState<boolean | null>(null);
+	const [pipOffered, setPipOffered] = useState(false);
+	const [inPip, setInPip] = useState(false);
 
 	const fail = useCallback((kind: PlaybackError) => {
 		setError(kind);
@@ -90,6 +103,9 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 				setLevels(data.levels.map((l) => l.height));
 			});
 			hls.on(Hls.Events.LEVEL_LOADED, (_e, data) => setLive(data.details.live));
+			hls.on(Hls.Events.SUBTITLE_TRACKS_UPDATED, (_e, data) => {
+				if (data.subtitleTracks.length > 0) setCaptions((on) => on ?? false);
+			});
 			hls.loadSource(src);
 			hls.attachMedia(el);
 			destroy = () => {
@@ -119,6 +135,30 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 		}, SEGMENT_MS);
 		return () => clearInterval(timer);
 	}, [src, live, phase, fail]);
+
+	// Captions: whatever text tracks the stream brings (the browser's HLS and hls.js both
+	// add them to the element). Picture in picture: only where the browser offers it.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: a new `src` is a new stream, with its own tracks
+	useEffect(() => {
+		const el = video.current;
+		if (!el) return;
+		setPipOffered(document.pictureInPictureEnabled === true && !el.disablePictureInPicture);
+		const tracks = el.textTracks;
+		const found = () => {
+			if (captionTracks(el).length > 0) setCaptions((on) => on ?? false);
+		};
+		const enter = () => setInPip(true);
+		const leave = () => setInPip(false);
+		found();
+		tracks.addEventListener('addtrack', found);
+		el.addEventListener('enterpictureinpicture', enter);
+		el.addEventListener('leavepictureinpicture', leave);
+		return () => {
+			tracks.removeEventListener('addtrack', found);
+			el.removeEventListener('enterpictureinpicture', enter);
+			el.removeEventListener('leavepictureinpicture', leave);
+		};
+	}, [src]);
 
 	if (!src) {
 		return (
@@ -153,6 +193,25 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 		if (el && edge !== null) el.currentTime = edge;
 		if (el?.paused) void el.play().catch(() => setPhase('paused'));
 	};
+	const showCaptions = (on: boolean) => {
+		const el = video.current;
+		if (!el) return;
+		const hls = hlsRef.current;
+		if (hls) {
+			hls.subtitleTrack = on ? Math.max(0, hls.subtitleTrack) : -1;
+			hls.subtitleDisplay = on;
+		}
+		captionTracks(el).forEach((t, i) => {
+			t.mode = on && i === 0 ? 'showing' : 'disabled';
+		});
+		setCaptions(on);
+	};
+	const pip = () => {
+		const el = video.current;
+		if (!el) return;
+		if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => {});
+		else void el.requestPictureInPicture().catch(() => {});
+	};
 	const retry = async () => {
 		setError(null);
 		setPhase('loading');
@@ -171,6 +230,8 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 		if (e.key === 'k' || e.key === ' ') toggle();
 		else if (e.key === 'm') setMuted(!muted);
 		else if (e.key === 'f') void box.current?.requestFullscreen?.().catch(() => {});
+		else if (e.key === 'c' && captions !== null) showCaptions(!captions);
+		else if (e.key === 'p' && pipOffered) pip();
 		else if (e.key === 'ArrowLeft') el.currentTime = Math.max(0, el.currentTime - 5);
 		else if (e.key === 'ArrowRight') el.currentTime += 5;
 		else return;
@@ -271,6 +332,21 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 							</option>
 						))}
 					</select>
+				)}
+				{captions !== null && (
+					<button
+						type="button"
+						aria-label={labels.captions}
+						aria-pressed={captions}
+						onClick={() => showCaptions(!captions)}
+					>
+						<Icon name="captions" />
+					</button>
+				)}
+				{pipOffered && (
+					<button type="button" aria-label={labels.pip} aria-pressed={inPip} onClick={pip}>
+						<Icon name="pip" />
+					</button>
 				)}
 				<button
 					type="button"

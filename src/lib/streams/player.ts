@@ -11,6 +11,10 @@ export interface PlayerLabels {
 	unmute: string;
 	volume: string;
 	fullscreen: string;
+	/** Picture in picture (shown where the browser offers it). */
+	pip: string;
+	/** Captions on or off (shown when the stream carries a text track). */
+	captions: string;
 	loading: string;
 	playing: string;
 	paused: string;

@@ -11,6 +11,8 @@ export function playerLabels(title: string, t: Translate): PlayerLabels {
 		unmute: t('streams:player.unmute'),
 		volume: t('streams:player.volume'),
 		fullscreen: t('streams:player.fullscreen'),
+		pip: t('streams:player.pip'),
+		captions: t('streams:player.captions'),
 		loading: t('streams:player.loading'),
 		playing: t('streams:player.playing'),
 		paused: t('streams:player.paused'),

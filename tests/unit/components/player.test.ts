@@ -12,6 +12,8 @@ const labels: PlayerLabels = {
 	unmute: 'Unmute',
 	volume: 'Volume',
 	fullscreen: 'Full screen',
+	pip: 'Picture in picture',
+	captions: 'Captions',
 	loading: 'Loading',
 	playing: 'Playing',
 	paused: 'Paused',
