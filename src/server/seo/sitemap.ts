@@ -1,5 +1,6 @@
 import { LOCALES } from '~/i18n/locales';
 import { contentPaths } from '../content/entries';
+import { liveNewsPaths } from '../content/news';
 import { streamSitemapPaths } from '../streams/catalogue';
 import { footballPaths } from '../football/sitemap';
 import { footballListPaths } from '../football/sitemap';
@@ -19,6 +20,8 @@ const shellPaths: SitemapSource = async () => ['/', '/live-matches', '/hot-match
 export const SITEMAP_SOURCES: Record<string, SitemapSource> = {
 	site: shellPaths,
 	content: contentPaths,
+	// Console articles, read live: a publish is in the next sitemap request.
+	articles: liveNewsPaths,
 	football: footballPaths,
 	lists: footballListPaths,
 	streams: streamSitemapPaths,
