@@ -3,7 +3,7 @@
  * change with its audit row in the same transaction; and the public reads (published, or
  * scheduled with their time come), which the live collection `articles` serves to pages.
  */
-import { and, asc, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { DEFAULT_LOCALE, type Locale } from '~/i18n/locales';
 import { invalidateTags, NEWS_TAG } from '../cache/tags';
 import { now as clock } from '../clock';
@@ -97,7 +97,7 @@ export async function listArticles(state?: NewsState, limit = 100): Promise<Arti
 	const due = and(eq(newsArticles.state, 'scheduled'), lte(newsArticles.publishedAt, at));
 	if (state === 'published') where = or(eq(newsArticles.state, 'published'), due);
 	else if (state === 'scheduled')
-		where = and(eq(newsArticles.state, 'scheduled'), sql`${newsArticles.publishedAt} > ${at}`);
+		where = and(eq(newsArticles.state, 'scheduled'), gt(newsArticles.publishedAt, at));
 	else if (state) where = eq(newsArticles.state, state);
 	const rows = await db
 		.select({ id: newsArticles.id })
