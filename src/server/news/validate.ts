@@ -7,10 +7,9 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from '~/i18n/locales';
 import { text } from '~/lib/input';
 
-export const NEWS_STATES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
-export type NewsState = (typeof NEWS_STATES)[number];
-export const NEWS_ACTIONS = ['publish', 'schedule', 'unpublish'] as const;
-export type NewsAction = (typeof NEWS_ACTIONS)[number];
+import { NEWS_ACTIONS, type NewsAction, type NewsState } from '~/lib/cms/news';
+
+export { NEWS_ACTIONS, NEWS_STATES, type NewsAction, type NewsState } from '~/lib/cms/news';
 
 /** Lower-case words joined by hyphens, as the Markdown posts' file names. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
