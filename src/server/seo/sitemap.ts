@@ -31,7 +31,9 @@ export const SITEMAP_SOURCES: Record<string, SitemapSource> = {
 export async function sitemapFiles(): Promise<{ source: string; page: number }[]> {
 	const files: { source: string; page: number }[] = [];
 	for (const [source, list] of Object.entries(SITEMAP_SOURCES)) {
-		const count = Math.max(1, Math.ceil((await list()).length / PATHS_PER_FILE));
+		// A source with no pages yet (no article published) has no file: an empty <urlset>
+		// is invalid against the Sitemaps XSD.
+		const count = Math.ceil((await list()).length / PATHS_PER_FILE);
 		for (let page = 1; page <= count; page++) files.push({ source, page });
 	}
 	return files;
@@ -60,7 +62,7 @@ export async function sitemapChunkXml(
 	const list = SITEMAP_SOURCES[source];
 	if (!list || !Number.isInteger(page) || page < 1) return undefined;
 	const paths = (await list()).slice((page - 1) * PATHS_PER_FILE, page * PATHS_PER_FILE);
-	if (paths.length === 0 && page > 1) return undefined;
+	if (paths.length === 0) return undefined;
 	const href = (locale: string, path: string) =>
 		escapeXml(`${origin}/${locale}${path === '/' ? '' : path}`);
 	const urls = paths
