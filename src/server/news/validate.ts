@@ -59,7 +59,8 @@ export type Transition =
 /**
  * The state after `action`. Publish: now, from anything but published. Schedule: a future
  * instant, from draft, scheduled or unpublished. Unpublish: from published or scheduled.
- * A scheduled article whose time has passed is published (see `effectiveState`).
+ * `current` is the state visitors see: pass a scheduled article whose time has passed as
+ * published (`effectiveState`).
  */
 export function transition(
 	current: NewsState,
@@ -67,7 +68,6 @@ export function transition(
 	now: Date,
 	publishAt?: Date,
 ): Transition {
-	const state = effectiveState(current, null, now);
 	const conflict = (message: string): Transition => ({
 		ok: false,
 		status: 409,
@@ -89,7 +89,7 @@ export function transition(
 			};
 		return { ok: true, state: 'scheduled', publishedAt: publishAt };
 	}
-	if (state === 'draft' || state === 'unpublished')
+	if (current === 'draft' || current === 'unpublished')
 		return conflict('Only a published or scheduled article can be unpublished');
 	return { ok: true, state: 'unpublished', publishedAt: null };
 }
