@@ -112,7 +112,9 @@ test.describe('editors’ console: news', () => {
 		expect(await (await fan.request.get('/de/rss.xml')).text()).not.toContain(title);
 	});
 
-	test('the news API refuses a bad token and a cross-site call, and answers the admin', async ({ page }) => {
+	test('the news API refuses a bad token and a cross-site call, and answers the admin', async ({
+		page,
+	}) => {
 		const bearer = await adminBearer(page);
 		const denied = await page.request.get('/api/cms/news', {
 			headers: { Authorization: 'Bearer not-a-token' },
