@@ -19,7 +19,14 @@ export function latestMail(to: string, kind: string, after: number): { text: str
 		return undefined;
 	}
 	const mails = files
-		.map((f) => JSON.parse(readFileSync(join(OUTBOX, f), 'utf8')) as Record<string, string>)
+		.map((f) => {
+			// A mail still being written reads as broken JSON: skip it, the next poll sees it.
+			try {
+				return JSON.parse(readFileSync(join(OUTBOX, f), 'utf8')) as Record<string, string>;
+			} catch {
+				return {} as Record<string, string>;
+			}
+		})
 		.filter((m) => m.to === to && m.kind === kind && Date.parse(m.date ?? '') >= after - 1000);
 	return mails.at(-1) as { text: string } | undefined;
 }

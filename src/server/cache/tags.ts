@@ -43,3 +43,6 @@ export function invalidateTags(tags: readonly string[]): number {
 	for (const store of stores) dropped += store.invalidate(tags);
 	return dropped;
 }
+
+/** Every page or value that lists or shows news (the console's publishing drops it). */
+export const NEWS_TAG = 'news';

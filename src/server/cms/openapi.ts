@@ -1,5 +1,7 @@
 import { TIMELINE_TYPES } from '../live/types';
 import { LEASE_MS } from './scoring';
+import { NEWS_ACTIONS, NEWS_STATES } from '~/lib/cms/news';
+import { LOCALES } from '~/i18n/locales';
 
 const error = (description: string) => ({
 	description,
@@ -141,6 +143,38 @@ const PEOPLE_PATHS = {
 				...peopleErrors,
 				'409': error('An admin cannot disable their own account'),
 			},
+const newsIdParam = {
+	name: 'id',
+	in: 'path',
+	required: true,
+	schema: { type: 'integer', minimum: 1 },
+	description: 'Article id',
+};
+const version_ = {
+	type: 'object',
+	additionalProperties: false,
+	required: ['title', 'summary', 'body'],
+	properties: {
+		title: { type: 'string', minLength: 1, maxLength: 200 },
+		summary: { type: 'string', minLength: 1, maxLength: 300 },
+		body: { type: 'string', minLength: 1, maxLength: 100000, description: 'Markdown' },
+		imageAlt: { type: 'string', maxLength: 300 },
+	},
+};
+const articleSchema = {
+	type: 'object',
+	additionalProperties: false,
+	required: ['slug', 'translations'],
+	properties: {
+		slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 80 },
+		author: { type: 'string', maxLength: 100 },
+		image: { type: ['string', 'null'], description: 'A `file` from POST /api/cms/news/images' },
+		translations: {
+			type: 'object',
+			additionalProperties: false,
+			required: ['en'],
+			description: 'One version per locale; English required, the others optional',
+			properties: Object.fromEntries(LOCALES.map((l) => [l, version_])),
 		},
 	},
 };
@@ -343,6 +377,140 @@ export const CMS_OPENAPI = {
 			},
 		},
 		...PEOPLE_PATHS,
+		'/api/cms/news': {
+			get: {
+				summary: 'Console news, newest change first (admin, editor)',
+				parameters: [
+					{
+						name: 'state',
+						in: 'query',
+						required: false,
+						schema: { type: 'string', enum: [...NEWS_STATES] },
+						description:
+							'Only articles in this state (a scheduled article past its time is published)',
+					},
+				],
+				responses: {
+					'200': { description: '{ data: Article[] }' },
+					'400': error('Invalid `state`'),
+					'401': scoringResponses['401'],
+					'403': error('The role has no news.edit'),
+				},
+			},
+			post: {
+				summary: 'Create a draft article (audited)',
+				requestBody: { required: true, content: { 'application/json': { schema: articleSchema } } },
+				responses: {
+					'201': { description: '{ data: Article } in state `draft`' },
+					'400': error('Invalid body: `fields` names the field (English is required)'),
+					'401': scoringResponses['401'],
+					'403': error('The role has no news.edit, or a cross-site cookie request'),
+					'409': error('slug_taken: another article or Markdown post has this address'),
+				},
+			},
+		},
+		'/api/cms/news/{id}': {
+			get: {
+				summary: 'One article with every language version',
+				parameters: [newsIdParam],
+				responses: {
+					'200': { description: '{ data: Article }' },
+					'400': error('Invalid id'),
+					'401': scoringResponses['401'],
+					'403': error('The role has no news.edit'),
+					'404': error('No such article'),
+				},
+			},
+			put: {
+				summary: 'Replace an article’s content; its state stays (audited with before and after)',
+				parameters: [newsIdParam],
+				requestBody: { required: true, content: { 'application/json': { schema: articleSchema } } },
+				responses: {
+					'200': { description: '{ data: Article }' },
+					'400': error('Invalid body or id'),
+					'401': scoringResponses['401'],
+					'403': error('The role has no news.edit, or a cross-site cookie request'),
+					'404': error('No such article'),
+					'409': error('slug_taken, or slug_locked (a public article keeps its address)'),
+				},
+			},
+		},
+		'/api/cms/news/{id}/state': {
+			post: {
+				summary:
+					'Publish now, schedule (`publishAt`, a future instant) or unpublish; visible on /news, the RSS feeds and the sitemap at once (audited)',
+				parameters: [newsIdParam],
+				requestBody: {
+					required: true,
+					content: {
+						'application/json': {
+							schema: {
+								type: 'object',
+								additionalProperties: false,
+								required: ['action'],
+								properties: {
+									action: { type: 'string', enum: [...NEWS_ACTIONS] },
+									publishAt: { type: 'string', format: 'date-time' },
+								},
+							},
+						},
+					},
+				},
+				responses: {
+					'200': { description: '{ data: Article } in its new state' },
+					'400': error('Invalid body or id; `publishAt` not in the future'),
+					'401': scoringResponses['401'],
+					'403': error('The role has no news.edit, or a cross-site cookie request'),
+					'404': error('No such article'),
+					'409': error('invalid_transition (e.g. publishing a published article)'),
+				},
+			},
+		},
+		'/api/cms/news/preview': {
+			post: {
+				summary: 'The sanitised HTML a Markdown body renders to (raw HTML shown as text)',
+				requestBody: {
+					required: true,
+					content: {
+						'application/json': {
+							schema: {
+								type: 'object',
+								additionalProperties: false,
+								required: ['markdown'],
+								properties: { markdown: { type: 'string', maxLength: 100000 } },
+							},
+						},
+					},
+				},
+				responses: {
+					'200': { description: '{ data: { html } }' },
+					'400': error('Invalid body'),
+					'401': scoringResponses['401'],
+					'403': error('The role has no news.edit, or a cross-site cookie request'),
+				},
+			},
+		},
+		'/api/cms/news/images': {
+			post: {
+				summary:
+					'Upload an image: the body is its bytes. PNG, JPEG or WebP by content (not name or header), re-encoded to WebP under a generated name (audited)',
+				requestBody: {
+					required: true,
+					content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+				},
+				responses: {
+					'201': {
+						description:
+							'{ data: { file, src, width, height, bytes } }; `src` is /media/news/{file}',
+					},
+					'400': error('Empty body'),
+					'401': scoringResponses['401'],
+					'403': error('The role has no news.edit, or a cross-site cookie request'),
+					'413': error('Larger than the upload limit'),
+					'415': error('Not a readable PNG, JPEG or WebP image'),
+				},
+			},
+		},
 	},
 	components: {
 		securitySchemes: {

@@ -30,6 +30,11 @@ export async function newsFor(locale: Locale): Promise<CollectionEntry<'news'>[]
 	return all.sort((a, b) => b.data.published.getTime() - a.data.published.getTime());
 }
 
+/** The slugs of the Markdown posts in every locale (a console article may not take one). */
+export async function markdownNewsSlugs(): Promise<Set<string>> {
+	return new Set((await getCollection('news')).map(slugOf));
+}
+
 /** Unprefixed paths of every content page, for the sitemap (English is the reference set). */
 export async function contentPaths(): Promise<string[]> {
 	const [pages, guides, news] = await Promise.all([

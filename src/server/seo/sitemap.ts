@@ -1,5 +1,6 @@
 import { LOCALES } from '~/i18n/locales';
 import { contentPaths } from '../content/entries';
+import { liveNewsPaths } from '../content/news';
 import { streamSitemapPaths } from '../streams/catalogue';
 import { footballPaths } from '../football/sitemap';
 import { footballListPaths } from '../football/sitemap';
@@ -19,6 +20,8 @@ const shellPaths: SitemapSource = async () => ['/', '/live-matches', '/hot-match
 export const SITEMAP_SOURCES: Record<string, SitemapSource> = {
 	site: shellPaths,
 	content: contentPaths,
+	// Console articles, read live: a publish is in the next sitemap request.
+	articles: liveNewsPaths,
 	football: footballPaths,
 	lists: footballListPaths,
 	streams: streamSitemapPaths,
@@ -28,7 +31,9 @@ export const SITEMAP_SOURCES: Record<string, SitemapSource> = {
 export async function sitemapFiles(): Promise<{ source: string; page: number }[]> {
 	const files: { source: string; page: number }[] = [];
 	for (const [source, list] of Object.entries(SITEMAP_SOURCES)) {
-		const count = Math.max(1, Math.ceil((await list()).length / PATHS_PER_FILE));
+		// A source with no pages yet (no article published) has no file: an empty <urlset>
+		// is invalid against the Sitemaps XSD.
+		const count = Math.ceil((await list()).length / PATHS_PER_FILE);
 		for (let page = 1; page <= count; page++) files.push({ source, page });
 	}
 	return files;
@@ -57,7 +62,7 @@ export async function sitemapChunkXml(
 	const list = SITEMAP_SOURCES[source];
 	if (!list || !Number.isInteger(page) || page < 1) return undefined;
 	const paths = (await list()).slice((page - 1) * PATHS_PER_FILE, page * PATHS_PER_FILE);
-	if (paths.length === 0 && page > 1) return undefined;
+	if (paths.length === 0) return undefined;
 	const href = (locale: string, path: string) =>
 		escapeXml(`${origin}/${locale}${path === '/' ? '' : path}`);
 	const urls = paths

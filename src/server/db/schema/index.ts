@@ -13,3 +13,4 @@ export * from './follows';
 export * from './push';
 export * from './cms';
 export * from './watching';
+export * from './news';
