@@ -1,4 +1,5 @@
 import { TIMELINE_TYPES } from '../live/types';
+import { TOOLS_PATHS } from './openapi-tools';
 import { LEASE_MS } from './scoring';
 
 const error = (description: string) => ({
@@ -232,6 +233,7 @@ export const CMS_OPENAPI = {
 				},
 			},
 		},
+		...TOOLS_PATHS,
 	},
 	components: {
 		securitySchemes: {
