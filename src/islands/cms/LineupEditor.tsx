@@ -354,6 +354,9 @@ export default function LineupEditor({ view, labels, sideLabels }: Props) {
 										const y = (slot.y * 80) / 100;
 										return (
 											<g key={slot.id} className={r?.name.trim() ? 'dot' : 'dot empty'}>
+												<title>
+													{r?.name.trim() ? `${slot.code} ${r.name.trim()}` : slot.code}
+												</title>
 												<circle cx={x} cy={y} r="3" />
 												<text className="shirt" x={x} y={y + 1}>
 													{r?.shirt || slot.code}

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { invalidateTags, matchTag } from '../cache/tags';
 import { getDb } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { applyLiveChange, MatchNotFoundError } from '../live/apply';
@@ -206,6 +207,9 @@ export async function publishLineup(
 				},
 			},
 		);
+		// The bus drops every process's cached copies a moment later (coalesced); this process
+		// drops its own now, so the editor's next look at the match page already has them.
+		invalidateTags([matchTag(matchId)]);
 		const payload = event.payload as { version: number; lineups?: Array<'home' | 'away'> };
 		return {
 			ok: true,
