@@ -56,10 +56,12 @@ function initial(side: EditorSide): SideState {
 	};
 }
 
-const surname = (name: string) => {
+/** The surname, clipped to what fits under a dot when `inLine` players share the width. */
+const surname = (name: string, inLine: number) => {
 	const parts = name.trim().split(/\s+/);
 	const last = parts.length > 1 ? parts.slice(1).join(' ') : name.trim();
-	return last.length > 12 ? `${last.slice(0, 11)}…` : last;
+	const fits = inLine >= 5 ? 6 : inLine === 4 ? 8 : 12;
+	return last.length > fits ? `${last.slice(0, fits - 1)}…` : last;
 };
 
 /** Keeper, defenders, midfielders, forwards: how "Fill from the squad" picks an eleven. */
@@ -211,7 +213,7 @@ export default function LineupEditor({ view, labels, sideLabels }: Props) {
 							data-testid={`lineup-${side}`}
 						>
 							<h2 id={`lineup-${side}-h`}>
-								<span className="muted">{sideLabels[side]}</span> {team.name}
+								<span className="muted">{sideLabels[side]} ·</span> {team.name}
 							</h2>
 							<label className="check">
 								<input
@@ -361,8 +363,10 @@ export default function LineupEditor({ view, labels, sideLabels }: Props) {
 												<text className="shirt" x={x} y={y + 1}>
 													{r?.shirt || slot.code}
 												</text>
-												<text className="pname" x={x} y={y + 6}>
-													{r?.name.trim() ? surname(r.name) : ''}
+												<text className="pname" x={x} y={y + 5.6}>
+													{r?.name.trim()
+														? surname(r.name, slots.filter((o) => o.y === slot.y).length)
+														: ''}
 												</text>
 											</g>
 										);
@@ -374,7 +378,13 @@ export default function LineupEditor({ view, labels, sideLabels }: Props) {
 				})}
 			</div>
 			<div className="publish">
-				<button type="button" disabled={busy} onClick={publish} data-testid="lineup-publish">
+				<button
+					type="button"
+					className="button"
+					disabled={busy}
+					onClick={publish}
+					data-testid="lineup-publish"
+				>
 					{busy ? labels.publishing : labels.publish}
 				</button>
 				{notice && (

@@ -67,11 +67,11 @@ export interface Slot {
 /** The eleven slots of a formation, in the order the editor fills them (keeper first). */
 export function formationSlots(formation: Formation): Slot[] {
 	const lines = LINES[formation];
-	const slots: Slot[] = [{ id: 'GK1', code: 'GK', x: 50, y: 92 }];
+	const slots: Slot[] = [{ id: 'GK1', code: 'GK', x: 50, y: 88 }];
 	const seen = new Map<string, number>([['GK', 1]]);
 	lines.forEach((line, r) => {
 		// Defence near the keeper, the front line short of the top edge (room for names).
-		const y = 76 - (r / Math.max(lines.length - 1, 1)) * 62;
+		const y = 72 - (r / Math.max(lines.length - 1, 1)) * 58;
 		line.forEach((code, i) => {
 			const n = (seen.get(code) ?? 0) + 1;
 			seen.set(code, n);
