@@ -33,8 +33,11 @@ test.describe('editors’ console: line-ups and streams on a match', () => {
 		await expect(editor.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
 		await expect(admin.getByRole('link', { name: 'Audit log' })).toBeVisible();
 
-		// A match from the editor's dashboard; its console page links to the editor's tools.
-		const first = editor.getByTestId('cms-needs-result').locator('a[data-match-id]').first();
+		// A match from the editor's dashboard (the last: the console's and the embeds' tests
+		// score the first four); its console page links to the editor's tools.
+		const waiting = editor.getByTestId('cms-needs-result').locator('a[data-match-id]');
+		await expect(waiting.nth(5)).toBeAttached();
+		const first = waiting.last();
 		const matchId = await first.getAttribute('data-match-id');
 		expect(matchId).toMatch(/^\d+$/);
 		await first.click();
@@ -95,5 +98,13 @@ test.describe('editors’ console: line-ups and streams on a match', () => {
 		await expect(list.locator('.action').first()).toHaveText('match.lineup.publish');
 		await expect(list).toContainText('match.stream.attach');
 		await expect(list).toContainText(`editor-${tag}@e2e.test`);
+
+		// Detached again (other tests use the demo highlight): the watch box goes with it.
+		await editor.goto(`/en/cms/matches/${matchId}/streams`);
+		await editor.getByRole('button', { name: /^Detach: Goals of the week/ }).click();
+		await expect(editor.getByTestId('streams-result')).toContainText('Detached: Goals of the week');
+		await fan.goto(`/en/match/${matchId}`);
+		await expect(fan.locator('#watch')).toHaveCount(0);
+		await expect(fan.getByTestId('lineups')).toContainText(`Home Player${tag} 1`);
 	});
 });
