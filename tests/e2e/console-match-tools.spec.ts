@@ -32,6 +32,9 @@ test.describe('editors’ console: line-ups and streams on a match', () => {
 		// Editors see no staff or audit link; the admin sees the audit log.
 		await expect(editor.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
 		await expect(admin.getByRole('link', { name: 'Audit log' })).toBeVisible();
+		expect((await editor.goto('/en/cms/audit'))?.status()).toBe(403);
+		await expect(editor.getByTestId('audit-list')).toHaveCount(0);
+		await editor.goto('/en/cms');
 
 		// A match from the editor's dashboard (the last: the console's and the embeds' tests
 		// score the first four); its console page links to the editor's tools.

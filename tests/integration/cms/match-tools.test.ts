@@ -327,7 +327,7 @@ describe('console: line-ups, streams on matches, audit log', () => {
 			target: string;
 		}[];
 		expect(byAction.map((r) => r.target)).toEqual([`match:${other}`, `match:${matchId}`]);
-		expect(((await get('?action=match.line')).body.data as unknown[]).length).toBe(0);
+		expect(((await get('?action=match.line')).body.data as unknown as unknown[]).length).toBe(0);
 		const byTarget = (await get(`?target=match:${matchId}`)).body.data as unknown as {
 			action: string;
 		}[];
