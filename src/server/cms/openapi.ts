@@ -1,4 +1,5 @@
 import { TIMELINE_TYPES } from '../live/types';
+import { TOOLS_PATHS } from './openapi-tools';
 import { LEASE_MS } from './scoring';
 import { NEWS_ACTIONS, NEWS_STATES } from '~/lib/cms/news';
 import { LOCALES } from '~/i18n/locales';
@@ -511,6 +512,7 @@ export const CMS_OPENAPI = {
 				},
 			},
 		},
+		...TOOLS_PATHS,
 	},
 	components: {
 		securitySchemes: {

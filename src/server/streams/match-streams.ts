@@ -95,7 +95,8 @@ let watchable = new Set<number>();
 let loadedAt = 0;
 let loading: Promise<void> | null = null;
 
-function changed(matchId: number): void {
+/** A stream was attached to or detached from this match (here or by the console). */
+export function changed(matchId: number): void {
 	loadedAt = 0;
 	invalidateTags([matchTag(matchId)]);
 }
