@@ -144,6 +144,10 @@ const PEOPLE_PATHS = {
 				...peopleErrors,
 				'409': error('An admin cannot disable their own account'),
 			},
+		},
+	},
+};
+
 const newsIdParam = {
 	name: 'id',
 	in: 'path',
