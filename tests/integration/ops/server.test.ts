@@ -35,7 +35,11 @@ afterAll(async () => {
 });
 
 describe.skipIf(!built)('operations, on the built server (LIVE_SITE_DIR)', () => {
-	it('finding 1: a second server on the same PGlite folder refuses at once, naming the folder and the holder; so does db:backup', async () => {
+	// Three starts of the built site, the first with the data import into PGlite: slow when
+	// the machine is busy, so more than the default minute.
+	it('finding 1: a second server on the same PGlite folder refuses at once, naming the folder and the holder; so does db:backup', {
+		timeout: 180_000,
+	}, async () => {
 		const folder = join(temp, 'shared', 'pglite');
 		const first = await site({ DATABASE_URL: folder });
 		await waitFor(first);
