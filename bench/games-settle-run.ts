@@ -74,6 +74,8 @@ async function main() {
 			},
 			{ db, bus },
 		);
+		probe.run();
+		await new Promise((r) => setTimeout(r, 2000));
 		await probe.phase(0); // warm-up: JIT, sockets
 		await new Promise((r) => setTimeout(r, 3000));
 		const before = await probe.phase(0);

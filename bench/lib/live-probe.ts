@@ -34,6 +34,8 @@ export interface PhaseResult {
 	commit: Latency;
 	/** change due → bytes at the client (includes waiting for the writer lock) */
 	due: Latency;
+	/** probe changes published in the phase, per second (the goal is `perSecond`) */
+	rate: number;
 	/** the event loop's longest stall in the phase */
 	blockedMs: number;
 	seconds: number;
@@ -44,6 +46,8 @@ export interface LiveProbe {
 	bus: LiveBus;
 	clients: number;
 	perSecond: number;
+	/** Starts the steady changes (after seeding: a seed that stalls the loop would pile them up). */
+	run(): void;
 	/** What arrived since the previous call (waits `settleMs` first for stragglers). */
 	phase(settleMs?: number): Promise<PhaseResult>;
 	close(): Promise<void>;
@@ -139,7 +143,7 @@ export async function startLiveProbe(opts: {
 
 	// Steady changes, round-robin over the probe matches, stamped with their due time.
 	const gap = 1000 / perSecond;
-	const start = now();
+	let start = 0;
 	let n = 0;
 	let stopped = false;
 	const pending = new Set<Promise<unknown>>();
@@ -167,24 +171,32 @@ export async function startLiveProbe(opts: {
 		}
 		timer = setTimeout(tick, Math.max(0, start + n * gap - now()));
 	};
-	tick();
 	let phaseStart = now();
 
 	return {
 		bus,
 		clients,
 		perSecond,
+		run() {
+			start = now();
+			phaseStart = start;
+			blocked = 0;
+			lastTurn = performance.now();
+			tick();
+		},
 		async phase(settleMs = 300) {
 			await new Promise((r) => setTimeout(r, settleMs));
 			const parts = await Promise.all(workers.map((w) => call(w, { cmd: 'samples' })));
 			const join = (key: 'commit' | 'submit') =>
 				Float64Array.from(parts.flatMap((p) => Array.from(p[key] as Float64Array)));
 			blocked = Math.max(blocked, performance.now() - lastTurn);
+			const seconds = (now() - phaseStart) / 1000;
 			const result: PhaseResult = {
+				rate: clients ? join('commit').length / clients / seconds : 0,
 				commit: latency(join('commit')),
 				due: latency(join('submit')),
 				blockedMs: blocked,
-				seconds: (now() - phaseStart) / 1000,
+				seconds,
 			};
 			blocked = 0;
 			phaseStart = now();
@@ -212,6 +224,6 @@ export const fmtLatency = (l: Latency) =>
 /** One line per phase, for the bench's output. */
 export function printPhase(name: string, r: PhaseResult, clients: number): void {
 	console.log(
-		`  live fan-out ${name} (${r.seconds.toFixed(1)} s, ${clients} SSE clients): commit→client ${fmtLatency(r.commit)}; due→client ${fmtLatency(r.due)}; event loop blocked at most ${r.blockedMs.toFixed(0)} ms`,
+		`  live fan-out ${name} (${r.seconds.toFixed(1)} s, ${clients} SSE clients, ${r.rate.toFixed(1)} changes/s published): commit→client ${fmtLatency(r.commit)}; due→client ${fmtLatency(r.due)}; event loop blocked at most ${r.blockedMs.toFixed(0)} ms`,
 	);
 }
