@@ -1,7 +1,9 @@
 /**
  * One engine's run of bench/games-settle.mjs (not a benchmark on its own). BENCH_URL is
  * `memory://` or a PostgreSQL server URL (a scratch database beside it is created and
- * dropped).
+ * dropped). While it runs, bench/lib/live-probe.ts commits BENCH_LIVE_RATE (20) changes a
+ * second to other matches through the same write path and measures commit→client on
+ * BENCH_CLIENTS (1,000) SSE clients of the real hub: before, during and after settlement.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -11,8 +13,8 @@ import { rowsOf } from '../src/server/db/rows';
 import { installGamesHook } from '../src/server/games/hook';
 import { leaderboard } from '../src/server/games/leaderboard';
 import { applyLiveChange } from '../src/server/live/apply';
-import { MemoryBus } from '../src/server/live/bus';
 import { seedMatches } from '../tests/integration/live/helpers';
+import { printPhase, startLiveProbe } from './lib/live-probe';
 
 const PICKS = Number(process.env.BENCH_PICKS ?? 100_000);
 /** Every visitor picks all three games. */
@@ -38,8 +40,14 @@ async function main() {
 	const handle = await openDatabase(url);
 	try {
 		const db = handle.db;
-		const [matchId] = await seedMatches(handle, 1);
-		const bus = new MemoryBus();
+		const [matchId, ...probeIds] = await seedMatches(handle, 5);
+		const probe = await startLiveProbe({
+			db,
+			matchIds: probeIds,
+			clients: Number(process.env.BENCH_CLIENTS ?? 1000),
+			perSecond: Number(process.env.BENCH_LIVE_RATE ?? 20),
+		});
+		const bus = probe.bus;
 		await applyLiveChange(
 			{ matchId: matchId!, kind: 'status', status: 'live', minute: 0, score: { home: 0, away: 0 } },
 			{ db, bus },
@@ -66,6 +74,11 @@ async function main() {
 			},
 			{ db, bus },
 		);
+		probe.run();
+		await new Promise((r) => setTimeout(r, 2000));
+		await probe.phase(0); // warm-up: JIT, sockets
+		await new Promise((r) => setTimeout(r, 3000));
+		const before = await probe.phase(0);
 		// The longest gap between turns of a 5 ms ticker, the last one (up to the end) included:
 		// a chain of microtasks that never yields shows as one long gap.
 		let last = performance.now();
@@ -90,6 +103,7 @@ async function main() {
 		const settle = performance.now() - start;
 		blocked = Math.max(blocked, performance.now() - last);
 		clearInterval(ticker);
+		const during = await probe.phase(300);
 		// Points are read through the games' settlements: what a leaderboard costs now.
 		const boardStart = performance.now();
 		const board = await leaderboard(db, {
@@ -99,6 +113,10 @@ async function main() {
 			now: Date.now(),
 		});
 		const boardMs = performance.now() - boardStart;
+		const reading = await probe.phase(300);
+		await new Promise((r) => setTimeout(r, 3000));
+		const after = await probe.phase(0);
+		await probe.close();
 		const [check] = rowsOf<{ settled: number; total: number }>(
 			await db.execute(sql`SELECT count(*) FILTER (WHERE g.status IN ('settled', 'void'))::int AS settled,
 				count(*)::int AS total FROM game_picks p JOIN games g ON g.id = p.game_id`),
@@ -113,6 +131,10 @@ async function main() {
 		console.log(
 			`  the match's leaderboard over them (top ${board.length}) read in ${boardMs.toFixed(0)} ms`,
 		);
+		printPhase('before settlement', before, probe.clients);
+		printPhase('during settlement (+0.3 s)', during, probe.clients);
+		printPhase('during the leaderboard read (+0.3 s)', reading, probe.clients);
+		printPhase('after', after, probe.clients);
 		if (Number(check?.settled) !== Number(check?.total)) throw new Error('not every pick settled');
 	} finally {
 		await handle.close();

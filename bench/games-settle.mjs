@@ -8,7 +8,9 @@
  * live write path (`applyLiveChange`: match update, log append, settlement of all three
  * games and the `game` event in one transaction) and reports how long that took, and the
  * longest the event loop was blocked meanwhile (what the live fan-out in that process
- * would have waited). In-memory PGlite, and PostgreSQL too when BENCH_DATABASE_URL is set.
+ * would have waited), and the live fan-out's commit→client latency on 1,000 SSE clients of
+ * the real hub before, during and after (bench/lib/live-probe.ts). In-memory PGlite, and
+ * PostgreSQL too when BENCH_DATABASE_URL is set.
  */
 import { spawnSync } from 'node:child_process';
 
@@ -18,7 +20,13 @@ let failed = 0;
 for (const url of engines) {
 	const r = spawnSync(
 		process.execPath,
-		['--import', 'tsx', new URL('./games-settle-run.ts', import.meta.url).pathname],
+		[
+			'--import',
+			'tsx',
+			'--import',
+			new URL('./lib/vite-glob.mjs', import.meta.url).pathname,
+			new URL('./games-settle-run.ts', import.meta.url).pathname,
+		],
 		{ stdio: 'inherit', env: { ...process.env, BENCH_URL: url }, timeout: 600_000 },
 	);
 	if (r.status !== 0) failed++;

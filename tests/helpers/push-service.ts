@@ -107,10 +107,19 @@ function selfSigned(): { key: Buffer; cert: Buffer } {
 	}
 }
 
-export async function startPushService(vapid: {
-	publicKey: string;
-	subject: string;
-}): Promise<PushServiceStandIn> {
+export async function startPushService(
+	vapid: {
+		publicKey: string;
+		subject: string;
+	},
+	options: {
+		/**
+		 * The browser behind an endpoint that `browser()` did not make (bench/push-goal-run.ts:
+		 * 100,000 endpoints sharing a few hundred key pairs).
+		 */
+		resolve?: (endpoint: string) => FakeBrowser | undefined;
+	} = {},
+): Promise<PushServiceStandIn> {
 	const browsers = new Map<string, FakeBrowser>();
 	const deliveries: Delivery[] = [];
 	const problems: string[] = [];
@@ -145,7 +154,7 @@ export async function startPushService(vapid: {
 					throw new Error('exp missing or over 24 h');
 				if (req.headers['content-encoding'] !== 'aes128gcm')
 					throw new Error(`Content-Encoding ${req.headers['content-encoding']}`);
-				const browser = browsers.get(endpoint);
+				const browser = browsers.get(endpoint) ?? options.resolve?.(endpoint);
 				if (!browser) throw new Error(`unknown endpoint ${endpoint}`);
 				if (status >= 400) {
 					res.writeHead(status).end();
