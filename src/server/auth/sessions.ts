@@ -237,10 +237,11 @@ export async function checkSession(
 }
 
 // Revocations made by another process reach this one through the bus: its briefly cached
-// checks must not outlive them either.
+// checks must not outlive them either. A plan change too: the cached row carries the plan
+// the pages and `/api/me` show (a grant or a payment would otherwise show up to 2 s late).
 onAuthChange((change) => {
 	if (change.t === 'session') checkCache.delete(change.id);
-	else if (change.t === 'user') forgetCachedChecks(change.id);
+	else forgetCachedChecks(change.id);
 });
 
 function forgetCachedChecks(userId: string): void {

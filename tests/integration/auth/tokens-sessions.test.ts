@@ -10,6 +10,7 @@ import * as revokeRoute from '~/pages/api/auth/sessions/[id]';
 import * as meRoute from '~/pages/api/me';
 import { disableUser } from '~/server/auth/account';
 import { tokenCookies } from '~/server/auth/cookies';
+import { publishAuthChange } from '~/server/auth/vouches';
 import { resetConfigForTests } from '~/server/config';
 import {
 	call,
@@ -310,6 +311,20 @@ describe('sessions and tokens (checklist B1-B7)', () => {
 			'user',
 			'admin',
 		]);
+	});
+
+	it('a plan change shows on the next call, not after the check cache runs out', async () => {
+		const { data } = await signUpAndLogIn();
+		const plan = async () =>
+			((await (await me(data.token.access_token)).json()) as { data: { plan: string } }).data.plan;
+		expect(await plan()).toBe('free'); // now in the check cache
+		const { db } = await import('./helpers');
+		await db().exec(`INSERT INTO subscriptions (user_id, plan_id, status, current_period_end, provider, provider_ref, last_event_at, created_at, updated_at)
+			VALUES ('${data.id}', 'premium-yearly', 'active', now() + interval '30 days', 'complimentary', 'comp_test', now(), now(), now())`);
+		await db().exec(`UPDATE users SET plan = 'premium-yearly' WHERE id = '${data.id}'`);
+		// What a grant, a webhook or a cancellation announces after its commit.
+		await publishAuthChange({ t: 'plan', id: data.id });
+		expect(await plan()).toBe('premium-yearly');
 	});
 
 	it('sessions list and revoke one device', async () => {
