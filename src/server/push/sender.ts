@@ -6,6 +6,8 @@ import { ALERT_TTL_S } from './queue';
 import type { VapidKeys } from './vapid';
 
 const BATCH = 100;
+/** Pushes in flight at once: the time goes in waiting for the push service, not in work. */
+const CONCURRENCY = 16;
 const MAX_ATTEMPTS = 5;
 
 /** What sends one push: web-push in production, the same with another agent in tests. */
@@ -55,12 +57,17 @@ export async function sendDue(db: Database, vapid: VapidKeys, send: PushSend = w
 			SELECT c.*, s.endpoint, s.p256dh, s.auth FROM claimed c
 			JOIN push_subscriptions s ON s.id = c.subscription_id ORDER BY c.id`),
 	);
-	let delivered = 0;
-	for (const row of claimed) {
+	type Row = (typeof claimed)[number];
+	// Delivered rows are marked sent together, in one UPDATE per batch: one write per push
+	// made the sender wait on the database between pushes. A crash before that UPDATE leaves
+	// the batch to the retry after its backoff, with the same topic, so the push service
+	// replaces the alert rather than adding one (as a crash between a push and its mark did).
+	const delivered: number[] = [];
+	const deliver = async (row: Row): Promise<void> => {
 		const left = Math.floor((new Date(row.expires_at).getTime() - Date.now()) / 1000);
 		if (left <= 0) {
 			await finish(db, row.id, 'expired');
-			continue;
+			return;
 		}
 		const body = typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload);
 		try {
@@ -72,8 +79,7 @@ export async function sendDue(db: Database, vapid: VapidKeys, send: PushSend = w
 				contentEncoding: 'aes128gcm',
 				timeout: 10_000,
 			});
-			await finish(db, row.id, null);
-			delivered++;
+			delivered.push(row.id);
 		} catch (error) {
 			const status = (error as { statusCode?: number }).statusCode ?? 0;
 			if (status === 404 || status === 410) {
@@ -85,8 +91,19 @@ export async function sendDue(db: Database, vapid: VapidKeys, send: PushSend = w
 				await db.execute(sql`UPDATE push_outbox SET last_error = ${message} WHERE id = ${row.id}`);
 			}
 		}
-	}
-	return delivered;
+	};
+	let next = 0;
+	const lane = async () => {
+		while (next < claimed.length) await deliver(claimed[next++]!);
+	};
+	await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, lane));
+	if (delivered.length > 0)
+		await db.execute(sql`UPDATE push_outbox SET sent_at = now(), last_error = NULL
+			WHERE id IN (${sql.join(
+				delivered.map((id) => sql`${id}`),
+				sql`, `,
+			)})`);
+	return delivered.length;
 }
 
 async function finish(db: Database, id: number, error: string | null): Promise<void> {
