@@ -20,7 +20,7 @@ const FLAGS = [
  * @param {{ categories: string[] }} opts
  * @returns {Promise<{ scores: Record<string, number>; failing: Record<string, string[]>; cls: number | null; tbt: number | null }>}
  */
-export async function runLighthouse(url, { categories }) {
+async function runOnce(url, { categories }) {
 	const chrome = await launch({
 		chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 		chromeFlags: FLAGS,
@@ -35,8 +35,7 @@ export async function runLighthouse(url, { categories }) {
 		});
 		if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
 		const { lhr } = result;
-		if (lhr.runtimeError)
-			throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+		if (lhr.runtimeError) throw new LighthouseRuntimeError(url, lhr.runtimeError);
 		/** @type {Record<string, number>} */
 		const scores = {};
 		/** @type {Record<string, string[]>} */
@@ -57,5 +56,32 @@ export async function runLighthouse(url, { categories }) {
 		};
 	} finally {
 		chrome.kill();
+	}
+}
+
+/** Lighthouse could not measure the page (its trace, not the page, went wrong). */
+class LighthouseRuntimeError extends Error {
+	/** @param {string} url @param {{ code: string; message: string }} error */
+	constructor(url, error) {
+		super(`${url}: ${error.code} ${error.message}`);
+		this.code = error.code;
+	}
+}
+
+/**
+ * One measurement of `url`. Lighthouse sometimes fails to record its own trace (NO_NAVSTART,
+ * NO_FCP on a busy machine) and asks to be run again: it is, up to twice, in a fresh browser.
+ *
+ * @param {string} url
+ * @param {{ categories: string[] }} opts
+ */
+export async function runLighthouse(url, opts) {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await runOnce(url, opts);
+		} catch (error) {
+			if (!(error instanceof LighthouseRuntimeError) || attempt >= 3) throw error;
+			console.warn(`[lighthouse] ${error.message}; running again`);
+		}
 	}
 }

@@ -5,15 +5,19 @@ import { expect, test, type Page } from '@playwright/test';
 
 const rows = (page: Page) => page.locator('.live-list li[data-match-id]');
 
+/**
+ * The list's scores by match, read in one go in the page: rows come and go as replays start
+ * and end, and reading them one locator at a time waited forever for a row that had left.
+ */
 async function scores(page: Page): Promise<Map<string, string>> {
-	const out = new Map<string, string>();
-	for (const li of await rows(page).all()) {
-		out.set(
-			(await li.getAttribute('data-match-id')) ?? '',
-			(await li.getByTestId('live-score').innerText()).trim(),
-		);
-	}
-	return out;
+	const pairs = await rows(page).evaluateAll((lis) =>
+		lis.map((li) => [
+			li.getAttribute('data-match-id') ?? '',
+			(li.querySelector('[data-testid="live-score"]') as HTMLElement | null)?.innerText.trim() ??
+				'',
+		]),
+	);
+	return new Map(pairs as [string, string][]);
 }
 
 async function openLive(page: Page): Promise<void> {
