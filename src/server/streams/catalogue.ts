@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { streams, type StreamKind, type StreamRow } from '../db/schema/streams';
+import { isReplayHighlight } from './match-streams';
 
 /** Streams of the given kinds, in catalogue order. */
 export async function listStreams(kinds: StreamKind[]): Promise<StreamRow[]> {
@@ -57,9 +58,13 @@ export async function resolveHighlight(
 	return stream.matchId === null ? { play: stream.id } : { moved: highlightPath(stream) };
 }
 
-/** Public paths for the sitemap: the list pages and every highlight page ('/pricing' is the shell's). */
+/**
+ * Public paths for the sitemap: the list pages and every lasting highlight page ('/pricing'
+ * is the shell's). A replay's demo highlight is left out: it lasts minutes, and a sitemap
+ * must not list addresses that are gone by the time a crawler comes.
+ */
 export async function streamSitemapPaths(): Promise<string[]> {
-	const highlights = await listStreams(['highlight']);
+	const highlights = (await listStreams(['highlight'])).filter((h) => !isReplayHighlight(h.id));
 	return [
 		'/tv',
 		'/movies',

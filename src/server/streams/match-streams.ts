@@ -19,6 +19,11 @@ const KEEP_HIGHLIGHTS = 12;
 
 export const liveStreamId = (matchId: number) => `live-m${matchId}`;
 export const highlightStreamId = (matchId: number) => `highlight-m${matchId}`;
+/**
+ * A replay's demo highlight: made when a replay ends, gone when newer ones push it out of
+ * the newest KEEP_HIGHLIGHTS. Ephemeral by design, so never offered to search engines.
+ */
+export const isReplayHighlight = (streamId: string) => /^highlight-m\d+$/.test(streamId);
 
 async function attach(
 	db: Database,
