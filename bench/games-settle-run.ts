@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
+import { scratchDatabase } from './lib/scratch-db';
 import { openDatabase } from '../src/server/db/client';
 import { rowsOf } from '../src/server/db/rows';
 import { installGamesHook } from '../src/server/games/hook';
@@ -23,20 +23,7 @@ const base = process.env.BENCH_URL ?? 'memory://';
 
 async function main() {
 	installGamesHook();
-	let url = base;
-	let drop: (() => Promise<void>) | undefined;
-	if (base !== 'memory://') {
-		const name = `bench_games_${Date.now().toString(36)}`;
-		const admin = postgres(base, { max: 1, onnotice: () => {} });
-		await admin.unsafe(`CREATE DATABASE ${name}`);
-		const u = new URL(base);
-		u.pathname = `/${name}`;
-		url = u.toString();
-		drop = async () => {
-			await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-			await admin.end({ timeout: 5 });
-		};
-	}
+	const { url, drop } = await scratchDatabase(base, 'bench_games');
 	const handle = await openDatabase(url);
 	try {
 		const db = handle.db;

@@ -15,7 +15,6 @@ import { fork } from 'node:child_process';
 import { Agent } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import webpush from 'web-push';
 import { resetConfigForTests } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
@@ -26,6 +25,7 @@ import { PushRunner } from '../src/server/push/runner';
 import { resetVapidForTests } from '../src/server/push/vapid';
 import { seedMatches } from '../tests/integration/live/helpers';
 import { printPhase, startLiveProbe } from './lib/live-probe';
+import { scratchDatabase } from './lib/scratch-db';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 100_000);
 const KEYS = Number(process.env.BENCH_KEYS ?? 500);
@@ -52,20 +52,7 @@ async function main() {
 	const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:alerts@bench.test' };
 
 	// Seeded first (the tag names the match): the stand-in starts once the match id is known.
-	let url = base;
-	let drop: (() => Promise<void>) | undefined;
-	if (base !== 'memory://') {
-		const name = `bench_push_${Date.now().toString(36)}`;
-		const admin = postgres(base, { max: 1, onnotice: () => {} });
-		await admin.unsafe(`CREATE DATABASE ${name}`);
-		const u = new URL(base);
-		u.pathname = `/${name}`;
-		url = u.toString();
-		drop = async () => {
-			await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-			await admin.end({ timeout: 5 });
-		};
-	}
+	const { url, drop } = await scratchDatabase(base, 'bench_push');
 	const handle = await openDatabase(url);
 	const db = handle.db;
 	const [matchId, ...probeIds] = await seedMatches(handle, 5);
