@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PlaybackError, PlayerProps } from '~/lib/streams/player';
+import { captionsUrl, type PlaybackError, type PlayerProps } from '~/lib/streams/player';
+import { reportStreamLatency } from '~/stores/spoiler';
 import { Icon } from './icons';
 
 export type { PlayerLabels, PlayerProps } from '~/lib/streams/player';
@@ -19,6 +20,8 @@ interface HlsLike {
 	/** The subtitle rendition hls.js loads (-1: none) and whether it shows it. */
 	subtitleTrack: number;
 	subtitleDisplay: boolean;
+	/** The wall-clock time of the frame showing (from EXT-X-PROGRAM-DATE-TIME). */
+	playingDate: Date | null;
 }
 
 /** The text tracks that are captions or subtitles (not chapters or metadata). */
@@ -31,6 +34,18 @@ function liveEdgeOf(el: HTMLVideoElement | null, hls: HlsLike | null): number | 
 	if (hls) return hls.liveSyncPosition;
 	if (!el || el.seekable.length === 0) return null;
 	return el.seekable.end(el.seekable.length - 1) - 6;
+}
+
+/**
+ * How far the picture is behind real time, in seconds: the playlist's wall clock where
+ * hls.js reads it, else the distance to the newest segment plus that segment's length
+ * (the live playlist's newest segment is the present, less one segment).
+ */
+function latencyOf(el: HTMLVideoElement, hls: HlsLike | null): number | null {
+	const date = hls?.playingDate;
+	if (date) return (Date.now() - date.getTime()) / 1000;
+	if (el.seekable.length === 0) return null;
+	return el.seekable.end(el.seekable.length - 1) - el.currentTime + SEGMENT_MS / 1000;
 }
 
 /** What stopped playback, from the HTTP status the player saw. */
@@ -47,7 +62,26 @@ function errorOf(status: number | undefined): PlaybackError {
  * live edge with "go live", a quality choice, captions when the stream carries a text track,
  * picture in picture where the browser offers it, and a message per error with a retry.
  */
-export default function Player({ src: initialSrc, labels, locked, refresh }: PlayerProps) {
+/** A caption language's name in the page's language ("Deutsch", "German"…). */
+function languageName(lang: string): string {
+	try {
+		return (
+			new Intl.DisplayNames([document.documentElement.lang || 'en'], { type: 'language' }).of(
+				lang,
+			) ?? lang
+		);
+	} catch {
+		return lang;
+	}
+}
+
+export default function Player({
+	src: initialSrc,
+	labels,
+	locked,
+	refresh,
+	captions: captionLangs = [],
+}: PlayerProps) {
 	const video = useRef<HTMLVideoElement>(null);
 	const box = useRef<HTMLDivElement>(null);
 	const hlsRef = useRef<HlsLike | null>(null);
@@ -118,6 +152,12 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 			destroy?.();
 		};
 	}, [src, attempt, fail]);
+
+	// No live picture (not live, stopped, or gone): the delay is the visitor's own again.
+	useEffect(() => {
+		if (!live || phase === 'error') reportStreamLatency(null);
+	}, [live, phase]);
+	useEffect(() => () => reportStreamLatency(null), []);
 
 	// The browser's own HLS keeps waiting when a live segment is refused (a plan that just
 	// ended): while it plays a live stream, the playlist's answer is checked every segment,
@@ -201,8 +241,15 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 			hls.subtitleTrack = on ? Math.max(0, hls.subtitleTrack) : -1;
 			hls.subtitleDisplay = on;
 		}
-		captionTracks(el).forEach((t, i) => {
-			t.mode = on && i === 0 ? 'showing' : 'disabled';
+		// The page's language when the stream has it, else the first track.
+		const tracks = captionTracks(el);
+		const page = document.documentElement.lang;
+		const pick = Math.max(
+			0,
+			tracks.findIndex((t) => t.language === page),
+		);
+		tracks.forEach((t, i) => {
+			t.mode = on && i === pick ? 'showing' : 'disabled';
 		});
 		setCaptions(on);
 	};
@@ -263,10 +310,22 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 					const el = video.current;
 					const edge = liveEdgeOf(el, hlsRef.current);
 					if (el && edge !== null) setBehind(edge - el.currentTime > BEHIND_LIVE_S);
+					// Spoiler-safe delay follows what this viewer actually sees.
+					if (el && live) reportStreamLatency(latencyOf(el, hlsRef.current));
 				}}
 				onClick={toggle}
 				data-phase={phase}
-			/>
+			>
+				{captionLangs.map((lang) => (
+					<track
+						key={lang}
+						kind="captions"
+						srcLang={lang}
+						label={languageName(lang)}
+						src={captionsUrl(src, lang)}
+					/>
+				))}
+			</video>
 			{error && (
 				<div className="player__error" role="alert">
 					<p>{labels.errors[error]}</p>

@@ -27,6 +27,8 @@ export interface LiveLabels {
 	spoilerHide: string;
 	spoilerDelay: string;
 	spoilerDelaySeconds: string;
+	/** Delay mode while a live stream plays: "{n}" is the player's latency in seconds. */
+	spoilerFollowsStream: string;
 	announceGoal: string;
 	announceRed: string;
 	/** How to name matches first met in the live stream; absent in English (the data's names). */

@@ -27,6 +27,7 @@ const COMMON = [
 	'spoilerHide',
 	'spoilerDelay',
 	'spoilerDelaySeconds',
+	'spoilerFollowsStream',
 	'announceGoal',
 	'announceRed',
 ] as const;

@@ -22,6 +22,7 @@ export type CataloguePage = keyof typeof PAGES;
 export interface PlayerView {
 	title: string;
 	src: string | null;
+	captions: string[];
 	labels: PlayerLabels;
 	locked: { message: string; href: string; link: string } | null;
 }
@@ -61,7 +62,7 @@ function playerView(watch: WatchView, here: string, locale: Locale, t: Translate
 						link: t('streams:player.getPlan', { plan: t(`payments:plan.${planHint}.name`) }),
 					};
 	}
-	return { title: watch.stream.title, src: watch.src, labels, locked };
+	return { title: watch.stream.title, src: watch.src, captions: watch.captions, labels, locked };
 }
 
 /**
