@@ -36,16 +36,25 @@ function liveEdgeOf(el: HTMLVideoElement | null, hls: HlsLike | null): number | 
 	return el.seekable.end(el.seekable.length - 1) - 6;
 }
 
+/** Where a player starts a live stream: three segments behind the newest (the HLS rule). */
+const START_BEHIND_S = (3 * SEGMENT_MS) / 1000;
+
 /**
  * How far the picture is behind real time, in seconds: the playlist's wall clock where
- * hls.js reads it, else the distance to the newest segment plus that segment's length
- * (the live playlist's newest segment is the present, less one segment).
+ * hls.js reads it; else the distance to the newest segment plus that segment's length;
+ * else (Chromium's own HLS shows no seekable range) the usual starting distance plus every
+ * second lost since playback began (stalls, pauses), an estimate.
  */
-function latencyOf(el: HTMLVideoElement, hls: HlsLike | null): number | null {
+function latencyOf(
+	el: HTMLVideoElement,
+	hls: HlsLike | null,
+	start: { wall: number; media: number },
+): number {
 	const date = hls?.playingDate;
 	if (date) return (Date.now() - date.getTime()) / 1000;
-	if (el.seekable.length === 0) return null;
-	return el.seekable.end(el.seekable.length - 1) - el.currentTime + SEGMENT_MS / 1000;
+	if (el.seekable.length > 0)
+		return el.seekable.end(el.seekable.length - 1) - el.currentTime + SEGMENT_MS / 1000;
+	return START_BEHIND_S + (Date.now() - start.wall) / 1000 - (el.currentTime - start.media);
 }
 
 /** What stopped playback, from the HTTP status the player saw. */
@@ -85,6 +94,8 @@ export default function Player({
 	const video = useRef<HTMLVideoElement>(null);
 	const box = useRef<HTMLDivElement>(null);
 	const hlsRef = useRef<HlsLike | null>(null);
+	/** When and where live playback began: the base of the latency estimate. */
+	const liveStart = useRef<{ wall: number; media: number } | null>(null);
 	const [src, setSrc] = useState(initialSrc);
 	const [attempt, setAttempt] = useState(0);
 	const [phase, setPhase] = useState<Phase>('loading');
@@ -98,6 +109,10 @@ export default function Player({
 	/** null: the stream has no captions; else whether they show. */
 	const [captions, setCaptions] = useState<boolean | null>(null);
 	const [pipOffered, setPipOffered] = useState(false);
+	// Caption tracks are added once in the browser: their labels name languages in the
+	// page's language, which the server render does not know here.
+	const [mounted, setMounted] = useState(false);
+	useEffect(() => setMounted(true), []);
 	const [inPip, setInPip] = useState(false);
 
 	const fail = useCallback((kind: PlaybackError) => {
@@ -109,6 +124,7 @@ export default function Player({
 	useEffect(() => {
 		const el = video.current;
 		if (!el || !src) return;
+		liveStart.current = null;
 		let destroy: (() => void) | undefined;
 		let cancelled = false;
 		// The browser's own HLS where it has it (Safari, recent Chromium), hls.js elsewhere.
@@ -243,7 +259,7 @@ export default function Player({
 		}
 		// The page's language when the stream has it, else the first track.
 		const tracks = captionTracks(el);
-		const page = document.documentElement.lang;
+		const page = document.documentElement.lang.split('-')[0];
 		const pick = Math.max(
 			0,
 			tracks.findIndex((t) => t.language === page),
@@ -311,12 +327,15 @@ export default function Player({
 					const edge = liveEdgeOf(el, hlsRef.current);
 					if (el && edge !== null) setBehind(edge - el.currentTime > BEHIND_LIVE_S);
 					// Spoiler-safe delay follows what this viewer actually sees.
-					if (el && live) reportStreamLatency(latencyOf(el, hlsRef.current));
+					if (el && live) {
+						liveStart.current ??= { wall: Date.now(), media: el.currentTime };
+						reportStreamLatency(latencyOf(el, hlsRef.current, liveStart.current));
+					}
 				}}
 				onClick={toggle}
 				data-phase={phase}
 			>
-				{captionLangs.map((lang) => (
+				{(mounted ? captionLangs : []).map((lang) => (
 					<track
 						key={lang}
 						kind="captions"
