@@ -18,6 +18,7 @@ import { TIMELINE_TYPES, timelineEntry, type TimelineEntry } from '../live/types
 import { writeAudit } from './audit';
 import { OnHoldError, openReview } from './hold';
 import type { Actor } from './guard';
+import { REVIEWABLE_TYPES } from '~/lib/cms/hold';
 import { can } from '~/lib/cms/roles';
 
 /** A lease not renewed (by a change or the console's heartbeat) for this long is free. */
@@ -104,7 +105,7 @@ export const leaseBody = z.strictObject({ takeover: z.boolean().optional() });
 
 export const GOALS = new Set(['goal', 'penalty_goal', 'own_goal']);
 /** What may be recorded under review (the rest is never reviewed by video). */
-export const REVIEWABLE = new Set(['goal', 'penalty_goal', 'own_goal', 'red', 'var']);
+export const REVIEWABLE = new Set<string>(REVIEWABLE_TYPES);
 const SIDED = new Set([
 	'goal',
 	'penalty_goal',
