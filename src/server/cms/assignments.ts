@@ -65,7 +65,7 @@ export async function assignScorer(
 	const [user] = rowsOf<{ id: string; email: string; scope: string[] }>(
 		await db.execute(sql`SELECT id, email, scope FROM users WHERE lower(email) = ${email}`),
 	);
-	if (!user || !user.scope.includes('scorer') || user.scope.includes('admin'))
+	if (!user?.scope.includes('scorer') || user.scope.includes('admin'))
 		return {
 			ok: false,
 			status: 400,

@@ -1,4 +1,5 @@
 import { TIMELINE_TYPES } from '../live/types';
+import { HOLD_PATHS } from './openapi-hold';
 import { TOOLS_PATHS } from './openapi-tools';
 import { LEASE_MS } from './scoring';
 import { NEWS_ACTIONS, NEWS_STATES } from '~/lib/cms/news';
@@ -545,6 +546,7 @@ export const CMS_OPENAPI = {
 			},
 		},
 		...TOOLS_PATHS,
+		...HOLD_PATHS,
 	},
 	components: {
 		securitySchemes: {
