@@ -1,5 +1,5 @@
 /**
- * The OpenAPI paths of scorer assignments (issue 13), spread into CMS_OPENAPI's paths like
+ * The OpenAPI paths of scorer assignments and the admin's TOTP reset (issue 13), spread into CMS_OPENAPI's paths like
  * TOOLS_PATHS. (The review endpoint sits with the other scoring paths in openapi.ts.)
  */
 const err = (description: string) => ({
@@ -64,6 +64,22 @@ export const HOLD_PATHS = {
 				'400': err('Invalid `userId`'),
 				...common,
 				'404': err('That scorer is not assigned to this match'),
+			},
+		},
+	},
+	'/api/cms/staff/{id}/totp': {
+		delete: {
+			summary:
+				"Turn off another staff member's two-step verification (admins; audited `totp.disable` with the admin as actor)",
+			parameters: [
+				{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+			],
+			responses: {
+				'200': { description: "{ data: { email, totp: 'none' } }" },
+				'400': err('Invalid `id`'),
+				...common,
+				'404': err('No such staff member'),
+				'409': err('`not_enrolled`, or `own_account` (use the security page with a code)'),
 			},
 		},
 	},
