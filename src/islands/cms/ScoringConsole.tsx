@@ -305,7 +305,9 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 
 			{held && (
 				<p className="notice hold" role="status" data-testid="console-hold">
-					{fill(hold.onHold, { event: labels.events[held.type ?? ''] ?? '' })}
+					{held.type === 'var'
+						? hold.onHoldVar
+						: fill(hold.onHold, { event: labels.events[held.type ?? ''] ?? '' })}
 				</p>
 			)}
 

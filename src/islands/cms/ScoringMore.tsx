@@ -87,10 +87,10 @@ export default function ScoringMore({
 				{(['home', 'away'] as const).map((s) => (
 					<div className="side" key={s}>
 						<h3>{sideName(s)}</h3>
-						<div className="small">
+						<div className="small three">
 							<button
 								type="button"
-								className="yellow red"
+								className="second-yellow"
 								onClick={() => event('second_yellow', s, `${labels.secondYellow} ${sideName(s)}`)}
 							>
 								{labels.secondYellow}

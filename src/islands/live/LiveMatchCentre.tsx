@@ -119,7 +119,7 @@ export default function LiveMatchCentre({
 						>
 							<span className="tl-minute">{entryMinute(e)}</span>{' '}
 							<span className="tl-type">
-								{e.review === true
+								{e.review === true && e.type !== 'var'
 									? labels.underReview.replace(
 											'{event}',
 											labels.events[e.type as keyof MatchCentreLabels['events']],

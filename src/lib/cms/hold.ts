@@ -10,6 +10,7 @@ export const HOLD_LABEL_KEYS = [
 	'reviewHint',
 	'varCheck',
 	'onHold',
+	'onHoldVar',
 	'confirm',
 	'cancelReview',
 	'confirmCancel',
