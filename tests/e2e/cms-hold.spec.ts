@@ -69,5 +69,9 @@ test.describe('editors’ console: a goal under review', () => {
 		await scorer.getByTestId('kick-scored-away').click();
 		await expect(scorer.getByTestId('console-shootout')).toContainText(/0 – 1|\d+ – \d+/);
 		await expect(centre.locator('li.tl-penalties').last()).toBeVisible({ timeout: LIVE_MS });
+
+		// Leave the match finished: other tests count the live matches.
+		await scorer.getByRole('button', { name: 'Full time' }).click();
+		await expect(status).toHaveAttribute('data-status', 'finished');
 	});
 });
