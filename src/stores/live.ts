@@ -256,7 +256,9 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 	$liveMatches.setKey(matchId, next);
 }
 
-function announce(match: LiveMatchState, entry: { type?: string }): void {
+function announce(match: LiveMatchState, entry: { type?: string; review?: unknown }): void {
+	// Under review is not a goal yet; the correction confirming it is announced as one.
+	if (entry.review === true) return;
 	const kind = GOALS.has(entry.type ?? '') ? 'goal' : REDS.has(entry.type ?? '') ? 'red' : null;
 	// Hidden scores are never read out either.
 	if (!kind || $spoiler.get().mode === 'hide') return;

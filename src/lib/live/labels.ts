@@ -74,6 +74,8 @@ export interface MatchCentreLabels extends LiveLabels {
 	notStarted: string;
 	afterExtraTime: string;
 	afterPenalties: string;
+	/** An entry under video review: `{event}` is its name ("Goal under review"). */
+	underReview: string;
 	events: Record<(typeof TIMELINE_LABEL_KEYS)[number], string>;
 	stats: Record<(typeof STAT_LABEL_KEYS)[number], string>;
 }
