@@ -1,4 +1,4 @@
-import { localDate, localToUtc, zoneOffsetMinutes } from '../football/time';
+import { localDate, zoneOffsetMinutes } from '../football/time';
 
 /**
  * A kick-off as the editor types it (a local date and time in a zone) and back. The instant
@@ -13,10 +13,18 @@ export type KickoffResult = { ok: true; at: Date } | { ok: false; reason: 'gap' 
  * editor chooses; an ambiguous one (autumn) is the first, summer-time occurrence.
  */
 export function kickoffInstant(date: string, time: string, timeZone: string): KickoffResult {
-	const at = localToUtc(date, time, timeZone);
-	const back = new Date(at.getTime() + zoneOffsetMinutes(at.getTime(), timeZone) * 60_000);
-	const wall = back.toISOString().slice(0, 16);
-	return wall === `${date}T${time}` ? { ok: true, at } : { ok: false, reason: 'gap' };
+	const wall = Date.parse(`${date}T${time}:00Z`);
+	// The zone's offsets around that day: one, or two across a transition. Each candidate
+	// instant counts only if it reads back as the wall time typed; none means a gap.
+	const offsets = new Set(
+		[-2, 0, 2].map((days) => zoneOffsetMinutes(wall + days * 86_400_000, timeZone)),
+	);
+	const fits = [...offsets]
+		.map((offset) => wall - offset * 60_000)
+		.filter((ms) => ms + zoneOffsetMinutes(ms, timeZone) * 60_000 === wall)
+		.sort((a, b) => a - b);
+	const first = fits[0];
+	return first === undefined ? { ok: false, reason: 'gap' } : { ok: true, at: new Date(first) };
 }
 
 /** The zone a fixture is entered in: the one chosen, else the venue's, else UTC. */

@@ -1,4 +1,5 @@
 import { TIMELINE_TYPES } from '../live/types';
+import { FIXTURES_PATHS } from './openapi-fixtures';
 import { TOOLS_PATHS } from './openapi-tools';
 import { LEASE_MS } from './scoring';
 import { NEWS_ACTIONS, NEWS_STATES } from '~/lib/cms/news';
@@ -517,6 +518,7 @@ export const CMS_OPENAPI = {
 			},
 		},
 		...TOOLS_PATHS,
+		...FIXTURES_PATHS,
 	},
 	components: {
 		securitySchemes: {
