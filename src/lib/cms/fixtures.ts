@@ -90,7 +90,10 @@ export const teamBody = z
 			.transform((s) => s.toUpperCase())
 			.optional(),
 		isNational: z.boolean().default(false),
-		colourPrimary: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour #rrggbb').default('#444444'),
+		colourPrimary: z
+			.string()
+			.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour #rrggbb')
+			.default('#444444'),
 		colourSecondary: z
 			.string()
 			.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour #rrggbb')
@@ -116,9 +119,7 @@ export const competitionBody = z
 			.regex(/^[A-Za-z0-9-]{2,10}$/, '2 to 10 letters, digits or dashes')
 			.transform((s) => s.toUpperCase()),
 		timeZone: zone,
-		seasonLabel: z
-			.string()
-			.regex(/^\d{4}(?:[-/]\d{2,4})?$/, 'a year (2026) or two (2026-27)'),
+		seasonLabel: z.string().regex(/^\d{4}(?:[-/]\d{2,4})?$/, 'a year (2026) or two (2026-27)'),
 	})
 	.transform((b) => ({ ...b, slug: b.slug ?? slugify(b.name) }))
 	.refine((b) => b.slug.length > 0, { path: ['slug'], message: 'is required' });
@@ -157,7 +158,16 @@ export function teamFromForm(form: FormData): Record<string, unknown> {
 /** A competition form post as the JSON body it stands for. */
 export function competitionFromForm(form: FormData): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
-	for (const k of ['name', 'code', 'slug', 'type', 'areaName', 'areaCode', 'timeZone', 'seasonLabel'])
+	for (const k of [
+		'name',
+		'code',
+		'slug',
+		'type',
+		'areaName',
+		'areaCode',
+		'timeZone',
+		'seasonLabel',
+	])
 		out[k] = field(form, k);
 	return out;
 }

@@ -40,7 +40,8 @@ function valuesOf(form: FormData): FormValues {
 /** The translation key of a schema issue: specific where the editor needs to know more. */
 function issueKey(issue: Issue | undefined): { problem: string; field: string | null } {
 	const field = issue ? String(issue.path[0] ?? '') || null : null;
-	if (field === 'awayTeamId' && issue?.message.includes('itself')) return { problem: 'self', field };
+	if (field === 'awayTeamId' && issue?.message.includes('itself'))
+		return { problem: 'self', field };
 	if (field === 'timeZone') return { problem: 'zone', field };
 	if (field === 'slug' || field === 'code') return { problem: 'slug', field };
 	return { problem: 'field', field };

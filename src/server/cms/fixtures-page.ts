@@ -1,6 +1,11 @@
 import type { Translate } from '~/i18n/server';
 import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
-import { ACTION_FROM, EDITABLE_STATUSES, type FixtureFilter, MATCH_STAGES } from '~/lib/cms/fixtures';
+import {
+	ACTION_FROM,
+	EDITABLE_STATUSES,
+	type FixtureFilter,
+	MATCH_STAGES,
+} from '~/lib/cms/fixtures';
 import { dateTimeFormat } from '~/lib/intl';
 import { localKickoff } from './fixture-kickoff';
 import type { FormValues } from './fixtures-console';

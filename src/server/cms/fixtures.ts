@@ -77,7 +77,10 @@ class Refused extends Error {
 
 /** Checks the rows a fixture points at and turns its local kick-off into an instant. */
 async function resolve(tx: Queryable, body: FixtureBody): Promise<FixtureSnapshot> {
-	const [season] = await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, body.seasonId));
+	const [season] = await tx
+		.select({ id: seasons.id })
+		.from(seasons)
+		.where(eq(seasons.id, body.seasonId));
 	if (!season) throw new Refused(invalid('seasonId', 'no such season'));
 	const found = await tx
 		.select({ id: teams.id })
@@ -99,7 +102,10 @@ async function resolve(tx: Queryable, body: FixtureBody): Promise<FixtureSnapsho
 	const kickoff = kickoffInstant(body.kickoffDate, body.kickoffTime, zone);
 	if (!kickoff.ok)
 		throw new Refused(
-			invalid('kickoffTime', `${body.kickoffTime} does not exist on that day in ${zone} (clocks go forward)`),
+			invalid(
+				'kickoffTime',
+				`${body.kickoffTime} does not exist on that day in ${zone} (clocks go forward)`,
+			),
 		);
 	return {
 		seasonId: body.seasonId,
@@ -135,7 +141,10 @@ async function refusing<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
 }
 
 /** A new scheduled match (audited `fixture.create`); public pages show it at once. */
-export async function createFixture(actor: Actor, body: FixtureBody): Promise<Result<{ id: number }>> {
+export async function createFixture(
+	actor: Actor,
+	body: FixtureBody,
+): Promise<Result<{ id: number }>> {
 	const db = await getDb();
 	const result = await refusing(() =>
 		db.transaction(async (tx) => {
@@ -249,7 +258,10 @@ export async function changeFixtureState(
 }
 
 /** A team the shipped data lacks (audited `team.create`); its slug must be free. */
-export async function createTeam(actor: Actor, body: TeamBody): Promise<Result<{ id: number; slug: string }>> {
+export async function createTeam(
+	actor: Actor,
+	body: TeamBody,
+): Promise<Result<{ id: number; slug: string }>> {
 	const db = await getDb();
 	const key = `cms:${body.slug}`;
 	const result = await db.transaction(async (tx) => {
@@ -265,7 +277,12 @@ export async function createTeam(actor: Actor, body: TeamBody): Promise<Result<{
 			.returning({ id: teams.id });
 		// A racing insert of the same slug won: the same answer as the check above.
 		if (!row) return conflict('slug_taken', 'Another team already uses this slug', 'slug');
-		await writeAudit(tx, { actor, action: 'team.create', target: `team:${row.id}`, after: { ...body } });
+		await writeAudit(tx, {
+			actor,
+			action: 'team.create',
+			target: `team:${row.id}`,
+			after: { ...body },
+		});
 		return { ok: true as const, id: row.id, slug: body.slug };
 	});
 	if (result.ok) invalidateTags([HOME_TAG, LISTS_TAG]);
@@ -285,7 +302,8 @@ export async function createCompetition(
 			.where(or(eq(competitions.code, body.code), eq(competitions.slug, body.slug)));
 		if (taken.some((c) => c.code === body.code))
 			return conflict('code_taken', 'Another competition already uses this code', 'code');
-		if (taken.length) return conflict('slug_taken', 'Another competition already uses this slug', 'slug');
+		if (taken.length)
+			return conflict('slug_taken', 'Another competition already uses this slug', 'slug');
 		const { seasonLabel, ...fields } = body;
 		const [row] = await tx
 			.insert(competitions)

@@ -11,7 +11,9 @@ const err = (description: string) => ({
 const common = {
 	'400': err('Invalid body, path or query: `fields` names the offending field'),
 	'401': err('No valid console token or cookies'),
-	'403': err('Not an admin or editor (fixtures.edit), a site token, or a cross-site cookie request'),
+	'403': err(
+		'Not an admin or editor (fixtures.edit), a site token, or a cross-site cookie request',
+	),
 };
 const idParam = {
 	name: 'id',
@@ -35,7 +37,11 @@ const fixture = {
 		matchday: { type: ['integer', 'null'], minimum: 1, maximum: 999 },
 		venueId: { type: ['integer', 'null'], minimum: 1 },
 		kickoffDate: { type: 'string', format: 'date', description: 'Local date in timeZone' },
-		kickoffTime: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'Local time in timeZone' },
+		kickoffTime: {
+			type: 'string',
+			pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+			description: 'Local time in timeZone',
+		},
 		timeZone: {
 			type: 'string',
 			description:
@@ -51,8 +57,18 @@ export const FIXTURES_PATHS = {
 			summary: 'Fixtures by kick-off (UTC), 25 a page',
 			parameters: [
 				{ name: 'competition', in: 'query', schema: ref },
-				{ name: 'from', in: 'query', schema: { type: 'string', format: 'date' }, description: 'UTC day, included' },
-				{ name: 'to', in: 'query', schema: { type: 'string', format: 'date' }, description: 'UTC day, included' },
+				{
+					name: 'from',
+					in: 'query',
+					schema: { type: 'string', format: 'date' },
+					description: 'UTC day, included',
+				},
+				{
+					name: 'to',
+					in: 'query',
+					schema: { type: 'string', format: 'date' },
+					description: 'UTC day, included',
+				},
 				{ name: 'page', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
 			],
 			responses: { '200': saved('{ data: Fixture[], page, hasMore }'), ...common },
@@ -96,7 +112,9 @@ export const FIXTURES_PATHS = {
 				'201': saved('{ data: { id, status, version } }'),
 				...common,
 				'404': err('No such match'),
-				'409': err('`wrong_status`: postpone needs a scheduled match, cancel a scheduled or postponed one'),
+				'409': err(
+					'`wrong_status`: postpone needs a scheduled match, cancel a scheduled or postponed one',
+				),
 			},
 		},
 	},
@@ -114,7 +132,11 @@ export const FIXTURES_PATHS = {
 				properties: {
 					name: { type: 'string', minLength: 1, maxLength: 80 },
 					shortName: { type: 'string', maxLength: 40 },
-					slug: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', description: 'Default: made from the name' },
+					slug: {
+						type: 'string',
+						pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+						description: 'Default: made from the name',
+					},
 					tla: { type: 'string', pattern: '^[A-Za-z0-9]{3}$' },
 					isNational: { type: 'boolean', default: false },
 					colourPrimary: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
@@ -131,7 +153,10 @@ export const FIXTURES_PATHS = {
 	'/api/cms/competitions': {
 		get: {
 			summary: 'Every season under its competition (a fixture’s seasonId)',
-			responses: { '200': saved('{ data: { id, label, competition, competitionId }[] }'), ...common },
+			responses: {
+				'200': saved('{ data: { id, label, competition, competitionId }[] }'),
+				...common,
+			},
 		},
 		post: {
 			summary: 'Create a competition with its first season (audited competition.create)',

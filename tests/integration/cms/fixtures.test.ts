@@ -22,7 +22,8 @@ type Json = Record<string, unknown> & { data: Record<string, unknown> };
 async function token(email: string, role: 'admin' | 'editor' | 'scorer'): Promise<string> {
 	expect((await addStaff({ email, role, password: PASSWORD })).ok).toBe(true);
 	const r = await call(cmsLoginRoute.POST, { body: { email, password: PASSWORD } });
-	return ((await r.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
+	return ((await r.json()) as { data: { token: { access_token: string } } }).data.token
+		.access_token;
 }
 
 async function send(
@@ -139,15 +140,23 @@ describe('console: fixtures, teams, competitions', () => {
 		});
 		expect(gap.status).toBe(400);
 		expect(gap.body['fields']).toEqual(['kickoffTime']);
-		const zone = await send(fixturesRoute.POST, editor, { body: fixture({ timeZone: 'Mars/Base' }) });
+		const zone = await send(fixturesRoute.POST, editor, {
+			body: fixture({ timeZone: 'Mars/Base' }),
+		});
 		expect(zone.status).toBe(400);
 		expect(zone.body['fields']).toEqual(['timeZone']);
 		const season = await send(fixturesRoute.POST, editor, { body: fixture({ seasonId: 999999 }) });
 		expect(season.status).toBe(400);
 		expect(season.body['fields']).toEqual(['seasonId']);
-		const first = await send(teamsRoute.POST, editor, { body: { name: 'Twin' }, path: '/api/cms/teams' });
+		const first = await send(teamsRoute.POST, editor, {
+			body: { name: 'Twin' },
+			path: '/api/cms/teams',
+		});
 		expect(first.status).toBe(201);
-		const twin = await send(teamsRoute.POST, editor, { body: { name: 'Twin' }, path: '/api/cms/teams' });
+		const twin = await send(teamsRoute.POST, editor, {
+			body: { name: 'Twin' },
+			path: '/api/cms/teams',
+		});
 		expect(twin.status).toBe(409);
 		expect(twin.body).toMatchObject({ error: 'slug_taken', fields: ['slug'] });
 		expect(await audit('fixture.create')).toHaveLength(0);
@@ -197,7 +206,9 @@ describe('console: fixtures, teams, competitions', () => {
 		const postponed = await send(stateRoute.POST, editor, { id, body: { action: 'postpone' } });
 		expect(postponed.status).toBe(201);
 		expect(postponed.body.data).toMatchObject({ status: 'postponed', version: 2 });
-		expect((await send(stateRoute.POST, editor, { id, body: { action: 'postpone' } })).status).toBe(409);
+		expect((await send(stateRoute.POST, editor, { id, body: { action: 'postpone' } })).status).toBe(
+			409,
+		);
 		const cancelled = await send(stateRoute.POST, editor, { id, body: { action: 'cancel' } });
 		expect(cancelled.status).toBe(201);
 		stop();
@@ -206,7 +217,9 @@ describe('console: fixtures, teams, competitions', () => {
 			['status', 'cancelled'],
 		]);
 		const log = rowsOf<{ n: number }>(
-			await db().db.execute(sql`SELECT count(*)::int AS n FROM live_events WHERE match_id = ${String(id)}`),
+			await db().db.execute(
+				sql`SELECT count(*)::int AS n FROM live_events WHERE match_id = ${String(id)}`,
+			),
 		);
 		expect(log[0]?.n).toBe(2);
 		expect((await audit('fixture.postpone'))[0]).toMatchObject({

@@ -33,9 +33,15 @@ describe('fixture rules', () => {
 	it('needs a season and real dates, times and zones', () => {
 		const { seasonId: _s, ...noSeason } = base;
 		expect(fields(fixtureBody.safeParse(noSeason))).toEqual(['seasonId']);
-		expect(fields(fixtureBody.safeParse({ ...base, kickoffDate: '2026-02-30' }))).toEqual(['kickoffDate']);
-		expect(fields(fixtureBody.safeParse({ ...base, kickoffTime: '24:00' }))).toEqual(['kickoffTime']);
-		expect(fields(fixtureBody.safeParse({ ...base, timeZone: 'Europe/Nowhere' }))).toEqual(['timeZone']);
+		expect(fields(fixtureBody.safeParse({ ...base, kickoffDate: '2026-02-30' }))).toEqual([
+			'kickoffDate',
+		]);
+		expect(fields(fixtureBody.safeParse({ ...base, kickoffTime: '24:00' }))).toEqual([
+			'kickoffTime',
+		]);
+		expect(fields(fixtureBody.safeParse({ ...base, timeZone: 'Europe/Nowhere' }))).toEqual([
+			'timeZone',
+		]);
 		expect(fields(fixtureBody.safeParse({ ...base, round: '   ' }))).toEqual(['round']);
 		expect(fields(fixtureBody.safeParse({ ...base, round: 'a\u0000b' }))).toEqual(['round']);
 		expect(fixtureBody.safeParse({ ...base, extra: 1 }).success).toBe(false);
@@ -85,7 +91,9 @@ describe('fixture rules', () => {
 	});
 
 	it('parses the list filter', () => {
-		expect(parseFixtureFilter(new URLSearchParams('competition=3&from=2026-12-01&page=2')).data).toEqual({
+		expect(
+			parseFixtureFilter(new URLSearchParams('competition=3&from=2026-12-01&page=2')).data,
+		).toEqual({
 			competition: 3,
 			from: '2026-12-01',
 			page: 2,
@@ -114,7 +122,10 @@ describe('kick-off instants', () => {
 	});
 
 	it('refuses a wall time in the spring-forward gap; an autumn repeat is its first occurrence', () => {
-		expect(kickoffInstant('2027-03-28', '02:30', 'Europe/Berlin')).toEqual({ ok: false, reason: 'gap' });
+		expect(kickoffInstant('2027-03-28', '02:30', 'Europe/Berlin')).toEqual({
+			ok: false,
+			reason: 'gap',
+		});
 		expect(kickoffInstant('2027-03-28', '03:00', 'Europe/Berlin').ok).toBe(true);
 		expect(kickoffInstant('2026-03-08', '02:15', 'America/New_York').ok).toBe(false);
 		expect(kickoffInstant('2026-10-25', '02:30', 'Europe/Berlin')).toEqual({
