@@ -20,8 +20,12 @@ export const ACTION_FROM: Record<FixtureAction, readonly string[]> = {
 /** Statuses in which teams, season and kick-off may still change. */
 export const EDITABLE_STATUSES: readonly string[] = ['scheduled', 'postponed'];
 
-/** True when the runtime's time-zone database knows `zone` (Intl, no list of our own). */
+/**
+ * True when the runtime's time-zone database knows `zone` (Intl, no list of our own), or it
+ * is a fixed offset like the shipped venues' "UTC+3" (server/football/time.ts reads both).
+ */
 export function isKnownTimeZone(zone: string): boolean {
+	if (/^(?:UTC|GMT)(?:[+-]\d{1,2}(?::?\d{2})?)?$/.test(zone)) return true;
 	if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
 	try {
 		new Intl.DateTimeFormat('en-US', { timeZone: zone });

@@ -50,6 +50,9 @@ describe('fixture rules', () => {
 	it('checks zones with Intl', () => {
 		expect(isKnownTimeZone('Europe/Berlin')).toBe(true);
 		expect(isKnownTimeZone('UTC')).toBe(true);
+		// The shipped venues' fixed offsets, which the edit form starts from.
+		expect(isKnownTimeZone('UTC+3')).toBe(true);
+		expect(isKnownTimeZone('UTC-04:30')).toBe(true);
 		expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
 		expect(isKnownTimeZone('')).toBe(false);
 		expect(isKnownTimeZone('<script>')).toBe(false);
@@ -118,6 +121,13 @@ describe('kick-off instants', () => {
 		expect(kickoffInstant('2026-07-01', '21:00', 'Europe/Berlin')).toEqual({
 			ok: true,
 			at: new Date('2026-07-01T19:00:00Z'),
+		});
+	});
+
+	it('reads a fixed offset zone like the shipped venues’', () => {
+		expect(kickoffInstant('2030-01-15', '18:00', 'UTC+3')).toEqual({
+			ok: true,
+			at: new Date('2030-01-15T15:00:00Z'),
 		});
 	});
 
