@@ -8,14 +8,8 @@ import {
 	teamBody,
 	teamFromForm,
 } from '~/lib/cms/fixtures';
-import {
-	changeFixtureState,
-	createCompetition,
-	createFixture,
-	createTeam,
-	type Failure,
-	updateFixture,
-} from './fixtures';
+import { createCompetition, createTeam } from './fixture-catalogue';
+import { changeFixtureState, createFixture, type Failure, updateFixture } from './fixtures';
 import type { Actor } from './guard';
 
 /**

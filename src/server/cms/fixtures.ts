@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import {
 	ACTION_FROM,
-	type CompetitionBody,
 	EDITABLE_STATUSES,
 	type FixtureAction,
 	type FixtureBody,
-	type TeamBody,
 } from '~/lib/cms/fixtures';
-import { HOME_TAG, invalidateTags, LISTS_TAG, matchChangeTags } from '../cache/tags';
+import { invalidateTags, matchChangeTags } from '../cache/tags';
 import { getDb } from '../db/client';
-import { competitions, matches, seasons, teams, venues } from '../db/schema/football';
+import { matches, seasons, teams, venues } from '../db/schema/football';
 import { applyLiveChange, MatchNotFoundError, StaleVersionError } from '../live/apply';
 import type { Queryable } from '../live/log';
 import { readMatchStates } from '../live/matches';
@@ -20,9 +18,10 @@ import { kickoffInstant, kickoffZone } from './fixture-kickoff';
 import type { Actor } from './guard';
 
 /**
- * Fixtures in the console: matches, teams and competitions an editor makes or edits. Each
- * change writes its audit row in its transaction and, after COMMIT, drops the cached pages
- * and lists that show it (match centre, day lists, team and league pages carry `lists`).
+ * Fixtures in the console: matches an editor makes or edits (teams and competitions are in
+ * fixture-catalogue.ts). Each change writes its audit row in its transaction and, after
+ * COMMIT, drops the cached pages and lists that show it (match centre, day lists, team and
+ * league pages carry `lists`).
  * Postponing and cancelling change the match's live status, so they are live changes
  * (`applyLiveChange`): every process and every open page learns of them through the bus.
  */
@@ -49,7 +48,7 @@ const notFound = (): Failure => ({
 	error: 'not_found',
 	message: 'No such match',
 });
-const conflict = (error: string, message: string, field?: string): Failure => ({
+export const conflict = (error: string, message: string, field?: string): Failure => ({
 	ok: false,
 	status: 409,
 	error,
@@ -255,74 +254,4 @@ export async function changeFixtureState(
 		if (error instanceof MatchNotFoundError) return notFound();
 		throw error;
 	}
-}
-
-/** A team the shipped data lacks (audited `team.create`); its slug must be free. */
-export async function createTeam(
-	actor: Actor,
-	body: TeamBody,
-): Promise<Result<{ id: number; slug: string }>> {
-	const db = await getDb();
-	const key = `cms:${body.slug}`;
-	const result = await db.transaction(async (tx) => {
-		const [taken] = await tx
-			.select({ id: teams.id })
-			.from(teams)
-			.where(or(eq(teams.slug, body.slug), eq(teams.key, key)));
-		if (taken) return conflict('slug_taken', 'Another team already uses this slug', 'slug');
-		const [row] = await tx
-			.insert(teams)
-			.values({ key, ...body, tla: body.tla ?? null })
-			.onConflictDoNothing()
-			.returning({ id: teams.id });
-		// A racing insert of the same slug won: the same answer as the check above.
-		if (!row) return conflict('slug_taken', 'Another team already uses this slug', 'slug');
-		await writeAudit(tx, {
-			actor,
-			action: 'team.create',
-			target: `team:${row.id}`,
-			after: { ...body },
-		});
-		return { ok: true as const, id: row.id, slug: body.slug };
-	});
-	if (result.ok) invalidateTags([HOME_TAG, LISTS_TAG]);
-	return result;
-}
-
-/** A competition and its first season (audited `competition.create`); code and slug free. */
-export async function createCompetition(
-	actor: Actor,
-	body: CompetitionBody,
-): Promise<Result<{ id: number; seasonId: number; slug: string }>> {
-	const db = await getDb();
-	const result = await db.transaction(async (tx) => {
-		const taken = await tx
-			.select({ code: competitions.code, slug: competitions.slug })
-			.from(competitions)
-			.where(or(eq(competitions.code, body.code), eq(competitions.slug, body.slug)));
-		if (taken.some((c) => c.code === body.code))
-			return conflict('code_taken', 'Another competition already uses this code', 'code');
-		if (taken.length)
-			return conflict('slug_taken', 'Another competition already uses this slug', 'slug');
-		const { seasonLabel, ...fields } = body;
-		const [row] = await tx
-			.insert(competitions)
-			.values(fields)
-			.onConflictDoNothing()
-			.returning({ id: competitions.id });
-		if (!row) return conflict('slug_taken', 'Another competition already uses this slug', 'slug');
-		const [season] = await tx
-			.insert(seasons)
-			.values({ competitionId: row.id, label: seasonLabel, name: `${body.name} ${seasonLabel}` })
-			.returning({ id: seasons.id });
-		await writeAudit(tx, {
-			actor,
-			action: 'competition.create',
-			target: `competition:${row.id}`,
-			after: { ...body, seasonId: season!.id },
-		});
-		return { ok: true as const, id: row.id, seasonId: season!.id, slug: body.slug };
-	});
-	if (result.ok) invalidateTags([HOME_TAG, LISTS_TAG]);
-	return result;
 }

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { competitionBody } from '~/lib/cms/fixtures';
 import { json, methodNotAllowed } from '~/server/auth/http';
 import { parseBody } from '~/server/auth/responses';
-import { createCompetition } from '~/server/cms/fixtures';
+import { createCompetition } from '~/server/cms/fixture-catalogue';
 import { fixturesResponse } from '~/server/cms/fixtures-http';
 import { fixtureChoices } from '~/server/cms/fixtures-read';
 import { staffActor } from '~/server/cms/guard';
