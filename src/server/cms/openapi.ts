@@ -1,5 +1,6 @@
 import { TIMELINE_TYPES } from '../live/types';
 import { HOLD_PATHS } from './openapi-hold';
+import { FIXTURES_PATHS } from './openapi-fixtures';
 import { TOOLS_PATHS } from './openapi-tools';
 import { LEASE_MS } from './scoring';
 import { NEWS_ACTIONS, NEWS_STATES } from '~/lib/cms/news';
@@ -547,6 +548,7 @@ export const CMS_OPENAPI = {
 		},
 		...TOOLS_PATHS,
 		...HOLD_PATHS,
+		...FIXTURES_PATHS,
 	},
 	components: {
 		securitySchemes: {
