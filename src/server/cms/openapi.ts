@@ -1,4 +1,5 @@
 import { TIMELINE_TYPES } from '../live/types';
+import { PLANS_PATHS } from './openapi-plans';
 import { TOOLS_PATHS } from './openapi-tools';
 import { LEASE_MS } from './scoring';
 import { NEWS_ACTIONS, NEWS_STATES } from '~/lib/cms/news';
@@ -517,6 +518,7 @@ export const CMS_OPENAPI = {
 			},
 		},
 		...TOOLS_PATHS,
+		...PLANS_PATHS,
 	},
 	components: {
 		securitySchemes: {
