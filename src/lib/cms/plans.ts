@@ -66,6 +66,8 @@ export type PlanUpdate = z.infer<typeof planUpdateBody>;
 /** POST /api/cms/deals. The code is never chosen: the server draws a random one. */
 export const dealCreateBody = z
 	.object({
+		/** Refused when sent: a chosen code could be guessed. */
+		code: z.undefined({ error: 'is drawn by the server, never chosen' }).optional(),
 		planIds: z
 			.array(planId)
 			.min(1, 'must name at least one plan')
