@@ -78,19 +78,17 @@ export const dealCreateBody = z
 		fixedPrices: priceMap.optional(),
 		expiresAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' }),
 		/** Paid uses allowed; null or absent: no limit. */
-		maxUses: z
-			.number()
-			.int()
-			.min(1, 'must be 1 or more')
-			.max(MAX_DEAL_USES)
-			.nullable()
-			.optional(),
+		maxUses: z.number().int().min(1, 'must be 1 or more').max(MAX_DEAL_USES).nullable().optional(),
 		/** A note for the console (who the deal is for); shown as text only. */
 		note: text(200).optional(),
 	})
 	.superRefine((d, ctx) => {
 		if (d.kind === 'percent' && d.percentOff === undefined)
-			ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'is required for a percent deal' });
+			ctx.addIssue({
+				code: 'custom',
+				path: ['percentOff'],
+				message: 'is required for a percent deal',
+			});
 		if (d.kind === 'fixed' && Object.keys(d.fixedPrices ?? {}).length === 0)
 			ctx.addIssue({
 				code: 'custom',

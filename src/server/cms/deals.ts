@@ -41,7 +41,10 @@ export function parseDealCode(raw: string | null | undefined): string | null {
 /** Every deal, newest first, with its use count (paid checkouts). */
 export async function listDeals(): Promise<ConsoleDeal[]> {
 	const db = await getDb();
-	const rows = await db.select().from(deals).orderBy(sql`${deals.createdAt} DESC NULLS LAST`, deals.code);
+	const rows = await db
+		.select()
+		.from(deals)
+		.orderBy(sql`${deals.createdAt} DESC NULLS LAST`, deals.code);
 	const used = await paidUses(rows.map((r) => r.code));
 	const at = now();
 	return rows.map((r) => toConsole(r, used.get(r.code) ?? 0, at));
@@ -152,7 +155,12 @@ export async function endDeal(actor: Actor, code: string): Promise<DealResult> {
 			.where(and(eq(deals.code, code), isNull(deals.endedAt)))
 			.returning();
 		if (!ended)
-			return { ok: false, status: 409, error: 'already_ended', message: 'The deal has ended already' };
+			return {
+				ok: false,
+				status: 409,
+				error: 'already_ended',
+				message: 'The deal has ended already',
+			};
 		await writeAudit(tx, {
 			actor,
 			action: 'deal.end',

@@ -57,7 +57,9 @@ export async function dealFromConsole(form: FormData, actor: Actor): Promise<Con
 		const code = parseDealCode(String(form.get('code') ?? ''));
 		if (!code) return fail('code', 'must be a deal code');
 		const ended = await endDeal(actor, code);
-		return ended.ok ? { ok: true, intent: 'end', subject: code } : fail('code', ended.message, ended.status);
+		return ended.ok
+			? { ok: true, intent: 'end', subject: code }
+			: fail('code', ended.message, ended.status);
 	}
 	const until = String(form.get('until') ?? '');
 	if (!/^\d{4}-\d{2}-\d{2}$/.test(until) || Number.isNaN(Date.parse(`${until}T00:00:00Z`)))

@@ -32,7 +32,10 @@ async function handlePost(
 		};
 	return {
 		status: result.status,
-		notice: { ok: false, text: t('cmsplans:failed', { field: result.field, message: result.message }) },
+		notice: {
+			ok: false,
+			text: t('cmsplans:failed', { field: result.field, message: result.message }),
+		},
 	};
 }
 
@@ -53,7 +56,8 @@ export async function plansPage(request: Request, actor: Actor, t: Translate, lo
 			prices: CURRENCIES.map((c) => ({
 				currency: c,
 				amount: p.prices[c] ?? null,
-				shown: p.prices[c] === undefined ? t('cmsplans:notSold') : formatMoney(p.prices[c], c, locale),
+				shown:
+					p.prices[c] === undefined ? t('cmsplans:notSold') : formatMoney(p.prices[c], c, locale),
 			})),
 			methods: PAYMENT_METHODS.map((m) => ({
 				id: m,

@@ -71,11 +71,15 @@ export async function updatePlan(actor: Actor, id: string, input: PlanUpdate): P
 		if (!row) return notFound;
 		const entries = Object.entries(input.prices) as [string, number][];
 		if (row.kind !== 'free') {
-			if (entries.length === 0) return bad('prices', 'a paid plan needs a price in one currency at least');
+			if (entries.length === 0)
+				return bad('prices', 'a paid plan needs a price in one currency at least');
 			if (input.paymentMethods.length === 0)
 				return bad('paymentMethods', 'a paid plan needs one payment method at least');
 		}
-		const before = toConsole(row, await tx.select().from(planPrices).where(eq(planPrices.planId, id)));
+		const before = toConsole(
+			row,
+			await tx.select().from(planPrices).where(eq(planPrices.planId, id)),
+		);
 		await tx.delete(planPrices).where(eq(planPrices.planId, id));
 		if (entries.length > 0)
 			await tx

@@ -44,7 +44,12 @@ describe('deal rules', () => {
 	it('accepts a percent deal and a fixed-price deal for several plans', () => {
 		expect(dealCreateBody.safeParse(deal()).success).toBe(true);
 		const fixed = dealCreateBody.safeParse(
-			deal({ kind: 'fixed', percentOff: undefined, fixedPrices: { EUR: 499 }, planIds: ['a', 'b'] }),
+			deal({
+				kind: 'fixed',
+				percentOff: undefined,
+				fixedPrices: { EUR: 499 },
+				planIds: ['a', 'b'],
+			}),
 		);
 		expect(fixed.success).toBe(true);
 	});
@@ -71,7 +76,9 @@ describe('deal rules', () => {
 		const at = Date.parse('2026-01-01T00:00:00Z');
 		expect(expiryProblem(new Date(at), at)).toBe('must be in the future');
 		expect(expiryProblem(new Date(at + 1000), at)).toBeNull();
-		expect(expiryProblem(new Date(at + 6 * 366 * 86_400_000), at)).toBe('must be within five years');
+		expect(expiryProblem(new Date(at + 6 * 366 * 86_400_000), at)).toBe(
+			'must be within five years',
+		);
 	});
 
 	it('a state: ended beats expired beats used up', () => {
@@ -80,7 +87,9 @@ describe('deal rules', () => {
 		expect(dealState(base, at)).toBe('active');
 		expect(dealState({ ...base, uses: 1 }, at)).toBe('used_up');
 		expect(dealState({ ...base, uses: 1, expiresAt: new Date(at) }, at)).toBe('expired');
-		expect(dealState({ ...base, endedAt: new Date(at), expiresAt: new Date(at) }, at)).toBe('ended');
+		expect(dealState({ ...base, endedAt: new Date(at), expiresAt: new Date(at) }, at)).toBe(
+			'ended',
+		);
 	});
 
 	it('generated codes are 20 symbols of the unambiguous alphabet, and differ', () => {
