@@ -100,7 +100,9 @@ export async function dealsPage(request: Request, actor: Actor, t: Translate, lo
 					? Object.entries(d.fixedPrices)
 							.map(([c, a]) => formatMoney(a, c, locale))
 							.join(' · ')
-					: t('cmsplans:percentOff', { percent: d.percentOff }),
+					: d.percentOff > 0
+						? t('cmsplans:percentOff', { percent: d.percentOff })
+						: t('cmsplans:listPrice'),
 				expires: d.expiresAt ? day.format(d.expiresAt) : t('cmsplans:never'),
 				uses:
 					d.maxUses === null
