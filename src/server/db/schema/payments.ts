@@ -146,6 +146,10 @@ export const subscriptions = pgTable(
 		cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
 		provider: text('provider').notNull(),
 		providerRef: text('provider_ref').notNull(),
+		/** Creation time of the last provider event applied: older events are ignored. */
+		lastEventAt: tz('last_event_at').notNull(),
+		createdAt: tz('created_at').notNull(),
+		updatedAt: tz('updated_at').notNull(),
 		/**
 		 * What the subscriber pays each period (minor units, the checkout's price and currency).
 		 * Kept on the row so a price edit in the console never changes it; null for rows made
@@ -153,10 +157,6 @@ export const subscriptions = pgTable(
 		 */
 		amount: integer('amount'),
 		currency: text('currency'),
-		/** Creation time of the last provider event applied: older events are ignored. */
-		lastEventAt: tz('last_event_at').notNull(),
-		createdAt: tz('created_at').notNull(),
-		updatedAt: tz('updated_at').notNull(),
 	},
 	(t) => [
 		fkey(t.userId, users.id).onDelete('cascade'),
