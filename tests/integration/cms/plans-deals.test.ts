@@ -239,13 +239,24 @@ describe('Plans and deals (admins)', () => {
 		await bad({ ...good, planIds: ['free'] }, 'planIds');
 		await bad({ ...good, kind: 'fixed' }, 'fixedPrices');
 		await bad({ ...good, code: 'CHOSEN' }, 'code');
+		await bad({ ...good, planIds: ['<script>alert(1)</script>'] }, 'planIds');
+		await bad(
+			{ ...good, kind: 'fixed', fixedPrices: { '<img src=x onerror=alert(1)>': 1 } },
+			'fixedPrices',
+		);
 
-		const made = await send(dealsRoute, 'POST', admin, { body: good });
+		const made = await send(dealsRoute, 'POST', admin, {
+			body: { ...good, note: '<script>alert(1)</script>' },
+		});
 		expect(made.status).toBe(201);
 		const code = (made.body.data as { code: string }).code;
 		expect(code).toMatch(/^[A-HJ-NP-Z2-9]{5}(-[A-HJ-NP-Z2-9]{5}){3}$/);
 		const [audit] = await readAudit({ action: 'deal.create' });
-		expect(audit).toMatchObject({ target: `deal:${code}`, after: { percentOff: 50, maxUses: 1 } });
+		// The note is kept as plain text in the audit row (the audit page prints it as text).
+		expect(audit).toMatchObject({
+			target: `deal:${code}`,
+			after: { percentOff: 50, maxUses: 1, note: '<script>alert(1)</script>' },
+		});
 
 		const first = await fan('first@example.com');
 		const used = await checkout(first, 'premium-yearly', code);
