@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { adminBearer } from './staff';
+import { ADMIN, adminBearer, consoleLogin, setPasswordFromMail } from './staff';
 
 /**
  * Plans and deals in the console (issue 13), in Chromium against the production build with
@@ -120,5 +120,32 @@ test.describe('editors’ console: plans and deals', () => {
 		);
 		await expect(late.locator('#plan-premium-yearly')).toContainText('€99');
 		await expect(late.locator('#plan-premium-yearly')).not.toContainText('€49.50');
+	});
+
+	test('an editor sees no plans or deals links and gets 403 on both pages', async ({
+		browser,
+		page: admin,
+	}) => {
+		const editor = await (await browser.newContext()).newPage();
+		const email = `editor-plans-${Date.now().toString(36)}@e2e.test`;
+		await adminConsole(admin);
+		await expect(admin.getByTestId('cms-who')).toContainText(ADMIN);
+		const since = Date.now();
+		await admin.goto('/en/cms/staff');
+		const form = admin.getByTestId('staff-add');
+		await form.getByLabel('E-mail').fill(email);
+		await form.getByLabel('Role').selectOption('editor');
+		await form.getByRole('button', { name: 'Add or change' }).click();
+		await expect(admin.getByTestId('staff-result')).toContainText(`${email} is now Editor`);
+		await setPasswordFromMail(editor, email, since);
+		await consoleLogin(editor, email);
+
+		const nav = editor.getByRole('navigation', { name: 'Console' });
+		await expect(nav.getByRole('link', { name: 'Plans' })).toHaveCount(0);
+		await expect(nav.getByRole('link', { name: 'Deals' })).toHaveCount(0);
+		expect((await editor.goto('/en/cms/plans'))?.status()).toBe(403);
+		await expect(editor.getByTestId('plan-premium-yearly')).toHaveCount(0);
+		expect((await editor.goto('/en/cms/deals'))?.status()).toBe(403);
+		await expect(editor.getByTestId('deal-form')).toHaveCount(0);
 	});
 });
