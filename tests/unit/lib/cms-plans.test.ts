@@ -129,3 +129,28 @@ describe('role', () => {
 		expect(can(['user'], 'plans.edit')).toBe(false);
 	});
 });
+
+describe('any input (fuzz)', () => {
+	const RUNS = { numRuns: 300, seed: 2311 };
+	it('the schemas answer success or issues for any JSON, never throw', async () => {
+		const fc = (await import('fast-check')).default;
+		fc.assert(
+			fc.property(fc.jsonValue(), (value) => {
+				expect(typeof planUpdateBody.safeParse(value).success).toBe('boolean');
+				expect(typeof dealCreateBody.safeParse(value).success).toBe('boolean');
+			}),
+			RUNS,
+		);
+	});
+	it('a deal code from a path is null or safe characters only', async () => {
+		const fc = (await import('fast-check')).default;
+		const { parseDealCode } = await import('~/server/cms/deals');
+		fc.assert(
+			fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (raw) => {
+				const code = parseDealCode(raw);
+				expect(code === null || /^[A-Z0-9_-]{1,40}$/.test(code)).toBe(true);
+			}),
+			RUNS,
+		);
+	});
+});
