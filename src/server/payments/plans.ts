@@ -24,7 +24,7 @@ export interface DealInfo {
 
 /** Does the deal apply to this plan? */
 export function dealCovers(deal: DealInfo | undefined, planId: string): deal is DealInfo {
-	return deal !== undefined && deal.planIds.includes(planId);
+	return deal?.planIds.includes(planId) === true;
 }
 
 /**
