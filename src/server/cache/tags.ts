@@ -46,3 +46,6 @@ export function invalidateTags(tags: readonly string[]): number {
 
 /** Every page or value that lists or shows news (the console's publishing drops it). */
 export const NEWS_TAG = 'news';
+
+/** Every page or value that shows a plan's price (the console's plan edits drop it). */
+export const PRICES_TAG = 'prices';

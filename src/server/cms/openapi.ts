@@ -1,6 +1,7 @@
 import { TIMELINE_TYPES } from '../live/types';
 import { HOLD_PATHS } from './openapi-hold';
 import { FIXTURES_PATHS } from './openapi-fixtures';
+import { PLANS_PATHS } from './openapi-plans';
 import { TOOLS_PATHS } from './openapi-tools';
 import { LEASE_MS } from './scoring';
 import { NEWS_ACTIONS, NEWS_STATES } from '~/lib/cms/news';
@@ -549,6 +550,7 @@ export const CMS_OPENAPI = {
 		...TOOLS_PATHS,
 		...HOLD_PATHS,
 		...FIXTURES_PATHS,
+		...PLANS_PATHS,
 	},
 	components: {
 		securitySchemes: {
