@@ -1,6 +1,6 @@
 import { text } from '~/lib/input';
 import { z } from '~/lib/zod';
-import { CURRENCIES, type Currency } from '~/server/payments/money';
+import { CURRENCIES, type Currency } from '~/lib/payments/money';
 
 /**
  * The console's rules for plans and deals (issue 13), shared by the pages' form posts and

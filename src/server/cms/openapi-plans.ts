@@ -1,5 +1,5 @@
 import { MAX_AMOUNT, MAX_DEAL_PLANS, MAX_DEAL_USES, PAYMENT_METHODS } from '~/lib/cms/plans';
-import { CURRENCIES } from '../payments/money';
+import { CURRENCIES } from '~/lib/payments/money';
 
 /**
  * The OpenAPI paths of plans and deals (issue 13), spread into CMS_OPENAPI's paths: kept

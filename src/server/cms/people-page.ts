@@ -1,7 +1,7 @@
 import type { Translate } from '~/i18n/server';
 import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
 import { dateTimeFormat } from '~/lib/intl';
-import { formatMoney } from '../payments/money';
+import { formatMoney } from '~/lib/payments/money';
 import { now } from '../clock';
 import type { Actor } from './guard';
 import {

@@ -1,5 +1,5 @@
 import { dealCreateBody, issueField, PAYMENT_METHODS, planUpdateBody } from '~/lib/cms/plans';
-import { CURRENCIES } from '../payments/money';
+import { CURRENCIES } from '~/lib/payments/money';
 import { createDeal, endDeal, parseDealCode } from './deals';
 import type { Actor } from './guard';
 import { updatePlan } from './plans';

@@ -5,7 +5,7 @@ import { dateTimeFormat } from '~/lib/intl';
 import { localHref } from '~/lib/locale-resolution';
 import { paymentsNow as now } from '../clock';
 import { config } from '../config';
-import { BRAND_METHODS, CURRENCIES, formatMoney } from '../payments/money';
+import { BRAND_METHODS, CURRENCIES, formatMoney } from '~/lib/payments/money';
 import { listDeals } from './deals';
 import type { Actor } from './guard';
 import { type ConsoleFormResult, dealFromConsole, planFromConsole } from './plans-console';

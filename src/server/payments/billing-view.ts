@@ -2,7 +2,7 @@ import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/server';
 import { localHref } from '~/lib/locale-resolution';
 import { billingSummary } from './billing';
-import { formatMoney } from './money';
+import { formatMoney } from '~/lib/payments/money';
 
 /** The account page's plan and billing, ready to render (AccountBilling.astro). */
 export interface BillingView {

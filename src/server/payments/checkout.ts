@@ -12,7 +12,7 @@ import { checkouts, type CheckoutRow } from '../db/schema/payments';
 import { checkoutReturns } from '../db/schema/watching';
 import { paymentsNow as now } from '../clock';
 import { entitlementsFor } from '../entitlements';
-import { isCurrency } from './money';
+import { isCurrency } from '~/lib/payments/money';
 import { lookUpDeal } from './deal-codes';
 import { dealCovers, getPlan, priceOf } from './plans';
 import { activeProvider, providerByName } from './providers';

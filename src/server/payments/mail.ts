@@ -4,7 +4,7 @@ import { config } from '../config';
 import { getDb } from '../db/client';
 import { checkouts } from '../db/schema/payments';
 import { deliver } from '../mail/transport';
-import { formatMoney } from './money';
+import { formatMoney } from '~/lib/payments/money';
 
 const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { deals, planPrices, plans, type PlanRow } from '../db/schema/payments';
 import { paymentsNow as now } from '../clock';
-import { discounted } from './money';
+import { discounted } from '~/lib/payments/money';
 
 export interface PlanWithPrices extends PlanRow {
 	/** currency → amount in minor units, after the deal's discount if one applies. */

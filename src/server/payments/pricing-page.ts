@@ -3,7 +3,7 @@ import type { Translate } from '~/i18n/server';
 import type { PricingChooserProps } from '~/lib/payments/pricing-chooser';
 import { localHref } from '~/lib/locale-resolution';
 import type { PlanRow } from '../db/schema/payments';
-import { BRAND_METHODS } from './money';
+import { BRAND_METHODS } from '~/lib/payments/money';
 import { pricingView, type PlanView } from './pricing-view';
 
 /** The two pricing pages: what each sells and says (keys under payments:pricing). */

@@ -1,6 +1,12 @@
 import type { Locale } from '~/i18n/locales';
 import type { PlanRow } from '../db/schema/payments';
-import { CURRENCIES, defaultCurrency, formatMoney, isCurrency, type Currency } from './money';
+import {
+	CURRENCIES,
+	defaultCurrency,
+	formatMoney,
+	isCurrency,
+	type Currency,
+} from '~/lib/payments/money';
 import { lookUpDeal } from './deal-codes';
 import { plansForSale } from './plans';
 

@@ -1,7 +1,7 @@
 import type { Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/server';
 import { localHref } from '~/lib/locale-resolution';
-import { formatMoney } from './money';
+import { formatMoney } from '~/lib/payments/money';
 import {
 	payableSandboxCheckout,
 	sandboxFormSchema,

@@ -4,7 +4,7 @@ import type { Translate } from '~/i18n/server';
 import { localHref } from '~/lib/locale-resolution';
 import { checkoutForOwner, checkoutReturnPath } from './checkout';
 import { entitlementsFor } from '../entitlements';
-import { formatMoney } from './money';
+import { formatMoney } from '~/lib/payments/money';
 
 export interface PaymentStatusView {
 	checkoutId: string;

@@ -5,7 +5,7 @@ import { localHref } from '~/lib/locale-resolution';
 import { matchPath } from '~/lib/urls';
 import { getDb } from '../db/client';
 import { competitionPasses } from '../db/schema/watching';
-import { defaultCurrency, formatMoney } from '../payments/money';
+import { defaultCurrency, formatMoney } from '~/lib/payments/money';
 import { MATCH_PASS_HOURS_AFTER_FULL_TIME } from '../payments/periods';
 import { priceOf } from '../payments/plans';
 import { inArray } from 'drizzle-orm';
