@@ -7,7 +7,9 @@
 export type Query = (sql: string) => Promise<Record<string, unknown>[]>;
 
 const COLUMNS = `
-SELECT c.relname AS t, a.attname AS name, a.attnum AS pos, format_type(a.atttypid, a.atttypmod) AS type,
+SELECT c.relname AS t, a.attname AS name,
+	-- The order among live columns: a dropped column leaves a gap in attnum, not in meaning.
+	row_number() OVER (PARTITION BY a.attrelid ORDER BY a.attnum) AS pos, format_type(a.atttypid, a.atttypmod) AS type,
 	a.attnotnull AS not_null, pg_get_expr(d.adbin, d.adrelid) AS def, a.attidentity AS identity
 FROM pg_attribute a
 JOIN pg_class c ON c.oid = a.attrelid
