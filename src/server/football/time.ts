@@ -61,14 +61,15 @@ export function localToUtc(date: string, time: string, timeZone: string): Date {
 	const t = /^(\d{1,2}):(\d{2})$/.exec(time);
 	if (!d || !t) throw new Error(`Bad local date/time: ${date} ${time}`);
 	const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
-	const first = wall - zoneOffsetMinutes(wall, timeZone) * 60_000;
-	const second = wall - zoneOffsetMinutes(first, timeZone) * 60_000;
-	if (first === second) return new Date(first);
-	// Around a transition the two guesses differ; keep the one that maps back to the wall time,
-	// preferring the earlier instant.
+	// The zone's offsets half a day before and after: around a transition they differ, and
+	// each gives a candidate instant. A candidate that maps back to the wall time is a real
+	// occurrence; of two (the autumn hour), the earlier. None (the spring gap): the wall time
+	// read with the offset before the change, i.e. one offset later.
 	const back = (ms: number) => ms + zoneOffsetMinutes(ms, timeZone) * 60_000;
-	const candidates = [Math.min(first, second), Math.max(first, second)];
-	return new Date(candidates.find((ms) => back(ms) === wall) ?? Math.max(first, second));
+	const before = wall - zoneOffsetMinutes(wall - 43_200_000, timeZone) * 60_000;
+	const after = wall - zoneOffsetMinutes(wall + 43_200_000, timeZone) * 60_000;
+	const real = [before, after].filter((ms) => back(ms) === wall);
+	return new Date(real.length > 0 ? Math.min(...real) : before);
 }
 
 /** The UTC day range [start, end) of a calendar day as seen in `timeZone`. */

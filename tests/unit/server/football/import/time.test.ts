@@ -37,6 +37,16 @@ describe('localToUtc', () => {
 		// 01:30 does not exist in London that night: it resolves to an instant, never throws.
 		expect(localToUtc('2025-03-30', '01:30', 'Europe/London').getTime()).not.toBeNaN();
 	});
+	it('the autumn hour that happens twice is its first (summer-time) occurrence; a spring gap moves on', () => {
+		// 02:30 in Berlin on 2026-10-25 is both 00:30Z (CEST) and 01:30Z (CET).
+		expect(iso(localToUtc('2026-10-25', '02:30', 'Europe/Berlin'))).toBe('2026-10-25T00:30Z');
+		expect(iso(localToUtc('2026-10-25', '01:30', 'Europe/London'))).toBe('2026-10-25T00:30Z');
+		// Either side of the doubled hour is unambiguous.
+		expect(iso(localToUtc('2026-10-25', '01:59', 'Europe/Berlin'))).toBe('2026-10-24T23:59Z');
+		expect(iso(localToUtc('2026-10-25', '03:00', 'Europe/Berlin'))).toBe('2026-10-25T02:00Z');
+		// 02:30 does not exist in Berlin on 2026-03-29: it is read as 03:30 CEST.
+		expect(iso(localToUtc('2026-03-29', '02:30', 'Europe/Berlin'))).toBe('2026-03-29T01:30Z');
+	});
 	it('takes named fixed offsets ("UTC-4") as they are', () => {
 		expect(iso(localToUtc('2026-07-19', '15:00', 'UTC-4'))).toBe('2026-07-19T19:00Z');
 		expect(iso(localToUtc('2022-12-18', '18:00', 'UTC+3'))).toBe('2022-12-18T15:00Z');
