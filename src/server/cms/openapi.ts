@@ -1,4 +1,5 @@
 import { TIMELINE_TYPES } from '../live/types';
+import { STREAM_PATHS } from './openapi-streams';
 import { TOOLS_PATHS } from './openapi-tools';
 import { LEASE_MS } from './scoring';
 import { NEWS_ACTIONS, NEWS_STATES } from '~/lib/cms/news';
@@ -382,6 +383,7 @@ export const CMS_OPENAPI = {
 			},
 		},
 		...PEOPLE_PATHS,
+		...STREAM_PATHS,
 		'/api/cms/news': {
 			get: {
 				summary: 'Console news, newest change first (admin, editor)',

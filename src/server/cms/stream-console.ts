@@ -39,12 +39,17 @@ export async function streamListView(
 	const { kind, page } = query.data;
 	const list = await listEditedStreams(kind, page);
 	const base = `/${locale}/cms/streams`;
-	const at = (p: number) => `${base}?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(p) })}`;
+	const at = (p: number) =>
+		`${base}?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(p) })}`;
 	const date = utc(locale);
 	const items = list.data.map((s) => {
 		const details = [
-			s.plans.length === 0 ? t('cmsstreams:list.free') : t('cmsstreams:list.plans', { plans: s.plans.join(', ') }),
-			s.countries ? t('cmsstreams:list.countries', { countries: s.countries.join(', ') }) : t('cmsstreams:list.everywhere'),
+			s.plans.length === 0
+				? t('cmsstreams:list.free')
+				: t('cmsstreams:list.plans', { plans: s.plans.join(', ') }),
+			s.countries
+				? t('cmsstreams:list.countries', { countries: s.countries.join(', ') })
+				: t('cmsstreams:list.everywhere'),
 		];
 		if (s.matchId !== null) details.push(t('cmsstreams:list.onMatch', { id: s.matchId }));
 		if (s.endsAt && s.endsAt.getTime() <= now())
@@ -89,7 +94,11 @@ export function streamPreview(stream: EditedStream, staffId: string, t: Translat
 }
 
 /** The translation key of what went wrong in the form (the API's message is English). */
-export function streamProblemKey(result: { status: number; error: string; fields: string[] }): string {
+export function streamProblemKey(result: {
+	status: number;
+	error: string;
+	fields: string[];
+}): string {
 	const field = result.fields[0] ?? '';
 	if (result.status === 404) return 'cmsstreams:problems.notFound';
 	if (result.error === 'id_taken') return 'cmsstreams:problems.idTaken';

@@ -50,7 +50,10 @@ const fail = (
 const forbidden = () => fail(403, 'forbidden', 'Your role does not allow this');
 const notFound = () => fail(404, 'not_found', 'No such stream');
 
-function shape(row: StreamRow, texts: { locale: string; title: string; description: string | null }[]): EditedStream {
+function shape(
+	row: StreamRow,
+	texts: { locale: string; title: string; description: string | null }[],
+): EditedStream {
 	return {
 		id: row.id,
 		kind: row.kind,
@@ -101,7 +104,12 @@ export async function listEditedStreams(
 		.limit(PAGE_SIZE + 1)
 		.offset((page - 1) * PAGE_SIZE);
 	const [total] = await db.select({ n: count() }).from(streams).where(where);
-	return { data: rows.slice(0, PAGE_SIZE), page, hasMore: rows.length > PAGE_SIZE, total: total?.n ?? 0 };
+	return {
+		data: rows.slice(0, PAGE_SIZE),
+		page,
+		hasMore: rows.length > PAGE_SIZE,
+		total: total?.n ?? 0,
+	};
 }
 
 /** Plan ids the input names that the plans table does not hold. */
@@ -131,7 +139,12 @@ async function writeTranslations(db: Queryable, id: string, input: StreamFields)
 	await db.execute(sql`DELETE FROM stream_translations WHERE stream_id = ${id}`);
 	const rows = Object.entries(input.translations ?? {})
 		.filter(([, t]) => t !== undefined)
-		.map(([locale, t]) => ({ streamId: id, locale, title: t!.title, description: t!.description ?? null }));
+		.map(([locale, t]) => ({
+			streamId: id,
+			locale,
+			title: t!.title,
+			description: t!.description ?? null,
+		}));
 	if (rows.length > 0) await db.insert(streamTranslations).values(rows);
 }
 
@@ -142,13 +155,18 @@ function published(id: string, matchId: number | null): void {
 }
 
 /** Creates a stream (409 `id_taken` when the id exists; 400 naming `plans` for unknown plans). */
-export async function createStream(actor: Actor, input: NewStream): Promise<EditResult<EditedStream>> {
+export async function createStream(
+	actor: Actor,
+	input: NewStream,
+): Promise<EditResult<EditedStream>> {
 	if (!can(actor.scope, 'streams.edit')) return forbidden();
 	const db = await getDb();
 	const result = await db.transaction(async (tx): Promise<EditResult<EditedStream>> => {
 		const missing = await unknownPlans(tx, input.plans);
 		if (missing.length > 0)
-			return fail(400, 'invalid_request', `Invalid field "plans": unknown plan ${missing[0]}`, ['plans']);
+			return fail(400, 'invalid_request', `Invalid field "plans": unknown plan ${missing[0]}`, [
+				'plans',
+			]);
 		const inserted = await tx
 			.insert(streams)
 			.values({ id: input.id, ...columns(input) })
@@ -157,7 +175,12 @@ export async function createStream(actor: Actor, input: NewStream): Promise<Edit
 		if (inserted.length === 0) return fail(409, 'id_taken', 'A stream with this id exists', ['id']);
 		await writeTranslations(tx, input.id, input);
 		const after = (await load(tx, input.id))!;
-		await writeAudit(tx, { actor, action: 'stream.create', target: `stream:${input.id}`, after: { ...after } });
+		await writeAudit(tx, {
+			actor,
+			action: 'stream.create',
+			target: `stream:${input.id}`,
+			after: { ...after },
+		});
 		return { ok: true, value: after, created: true };
 	});
 	if (result.ok) published(result.value.id, null);
@@ -173,15 +196,23 @@ export async function updateStream(
 	if (!can(actor.scope, 'streams.edit')) return forbidden();
 	const db = await getDb();
 	const result = await db.transaction(async (tx): Promise<EditResult<EditedStream>> => {
-		const locked = await tx.select({ id: streams.id }).from(streams).where(eq(streams.id, id)).for('update');
+		const locked = await tx
+			.select({ id: streams.id })
+			.from(streams)
+			.where(eq(streams.id, id))
+			.for('update');
 		if (locked.length === 0) return notFound();
 		const before = (await load(tx, id))!;
 		// A stream on a match must stay a kind a match may carry (cms/streams.ts).
 		if (before.matchId !== null && input.kind !== 'live' && input.kind !== 'highlight')
-			return fail(409, 'attached', `The stream is on match ${before.matchId}; detach it first`, ['kind']);
+			return fail(409, 'attached', `The stream is on match ${before.matchId}; detach it first`, [
+				'kind',
+			]);
 		const missing = await unknownPlans(tx, input.plans);
 		if (missing.length > 0)
-			return fail(400, 'invalid_request', `Invalid field "plans": unknown plan ${missing[0]}`, ['plans']);
+			return fail(400, 'invalid_request', `Invalid field "plans": unknown plan ${missing[0]}`, [
+				'plans',
+			]);
 		await tx.update(streams).set(columns(input)).where(eq(streams.id, id));
 		await writeTranslations(tx, id, input);
 		const after = (await load(tx, id))!;
@@ -206,7 +237,11 @@ export async function deleteStream(actor: Actor, id: string): Promise<EditResult
 	if (!can(actor.scope, 'streams.edit')) return forbidden();
 	const db = await getDb();
 	const result = await db.transaction(async (tx): Promise<EditResult<{ id: string }>> => {
-		const locked = await tx.select({ id: streams.id }).from(streams).where(eq(streams.id, id)).for('update');
+		const locked = await tx
+			.select({ id: streams.id })
+			.from(streams)
+			.where(eq(streams.id, id))
+			.for('update');
 		if (locked.length === 0) return notFound();
 		const before = (await load(tx, id))!;
 		if (before.matchId !== null || TEMPLATES.has(id))
@@ -218,7 +253,12 @@ export async function deleteStream(actor: Actor, id: string): Promise<EditResult
 					: 'The replay feed copies this stream',
 			);
 		await tx.delete(streams).where(eq(streams.id, id));
-		await writeAudit(tx, { actor, action: 'stream.delete', target: `stream:${id}`, before: { ...before } });
+		await writeAudit(tx, {
+			actor,
+			action: 'stream.delete',
+			target: `stream:${id}`,
+			before: { ...before },
+		});
 		return { ok: true, value: { id } };
 	});
 	if (result.ok) published(id, null);

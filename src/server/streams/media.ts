@@ -100,7 +100,9 @@ export async function serveMedia(input: {
 	}
 	// An outside source serves its own segments: only its manifest is answered, by address.
 	if (isRemoteSource(stream.hlsPath))
-		return input.file === 'index.m3u8' ? { status: 302, location: stream.hlsPath } : { status: 404 };
+		return input.file === 'index.m3u8'
+			? { status: 302, location: stream.hlsPath }
+			: { status: 404 };
 	const root = resolve(config().MEDIA_DIR);
 	const folder = resolve(root, dirname(stream.hlsPath));
 	if (!folder.startsWith(root)) return { status: 404 };

@@ -36,6 +36,7 @@ export async function streamTexts(
 				),
 			),
 		);
-	for (const t of found) out.set(t.streamId, { title: t.title, description: t.description, locale });
+	for (const t of found)
+		out.set(t.streamId, { title: t.title, description: t.description, locale });
 	return out;
 }

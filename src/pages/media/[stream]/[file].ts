@@ -13,7 +13,12 @@ export const GET: APIRoute = async ({ params, url, locals, request, clientAddres
 		userId: locals.user?.id ?? null,
 		country: visitorCountry(clientAddress, request.headers),
 		...(url.searchParams.get('preview') === '1'
-			? { preview: { staffId: locals.cms && can(locals.cms.user.scope, 'streams.edit') ? locals.cms.user.id : null } }
+			? {
+					preview: {
+						staffId:
+							locals.cms && can(locals.cms.user.scope, 'streams.edit') ? locals.cms.user.id : null,
+					},
+				}
 			: {}),
 	});
 	if (result.status === 302 && result.location)
