@@ -144,9 +144,9 @@ describe('console: creating and editing catalogue streams', () => {
 		expect(await bad({ id: 'Bad Id' })).toEqual(['id']);
 		expect(await bad({ kind: 'radio' })).toEqual(['kind']);
 		expect(await bad({ translations: { de: { title: ' ' } } })).toEqual(['translations.de.title']);
-		expect(
-			await bad({ startsAt: '2030-01-02T10:00:00Z', endsAt: '2030-01-01T10:00:00Z' }),
-		).toEqual(['endsAt']);
+		expect(await bad({ startsAt: '2030-01-02T10:00:00Z', endsAt: '2030-01-01T10:00:00Z' })).toEqual(
+			['endsAt'],
+		);
 		expect(await audit('stream.create')).toHaveLength(0);
 	});
 
@@ -180,7 +180,10 @@ describe('console: creating and editing catalogue streams', () => {
 		const data = films.body.data as unknown as { kind: string }[];
 		expect(data.length).toBeGreaterThan(0);
 		expect(data.every((s) => s.kind === 'movie')).toBe(true);
-		const wrong = await send(listRoute.GET, token, { method: 'GET', path: '/api/cms/streams?kind=x' });
+		const wrong = await send(listRoute.GET, token, {
+			method: 'GET',
+			path: '/api/cms/streams?kind=x',
+		});
 		expect(wrong.status).toBe(400);
 		expect(wrong.body['fields']).toEqual(['kind']);
 	});
@@ -190,10 +193,18 @@ describe('console: creating and editing catalogue streams', () => {
 		await send(listRoute.POST, token, { body: highlight });
 		const [matchId] = await seedMatches(db(), 1);
 		await send(listRoute.POST, token, { body: { ...highlight, id: 't-on-match' } });
-		await db().db.execute(sql`UPDATE streams SET match_id = ${Number(matchId)} WHERE id = 't-on-match'`);
-		expect((await send(oneRoute.DELETE, token, { method: 'DELETE', id: 't-on-match' })).status).toBe(409);
-		expect((await send(oneRoute.DELETE, token, { method: 'DELETE', id: 'demo-live' })).status).toBe(409);
-		expect((await send(oneRoute.DELETE, token, { method: 'DELETE', id: 't-goals' })).status).toBe(200);
+		await db().db.execute(
+			sql`UPDATE streams SET match_id = ${Number(matchId)} WHERE id = 't-on-match'`,
+		);
+		expect(
+			(await send(oneRoute.DELETE, token, { method: 'DELETE', id: 't-on-match' })).status,
+		).toBe(409);
+		expect((await send(oneRoute.DELETE, token, { method: 'DELETE', id: 'demo-live' })).status).toBe(
+			409,
+		);
+		expect((await send(oneRoute.DELETE, token, { method: 'DELETE', id: 't-goals' })).status).toBe(
+			200,
+		);
 		expect((await send(oneRoute.GET, token, { method: 'GET', id: 't-goals' })).status).toBe(404);
 		expect(await audit('stream.delete')).toHaveLength(1);
 		// A stream on a match may not become a film (the match's watch box only plays live/highlight).
@@ -224,15 +235,29 @@ describe('console: creating and editing catalogue streams', () => {
 		expect(asStaff.status).toBe(200);
 		expect(String(asStaff.body)).toContain('&preview=1');
 		expect(
-			(await serveMedia({ streamId: 'demo-movie', file: 'index.m3u8', ...q, preview: { staffId: null } }))
-				.status,
+			(
+				await serveMedia({
+					streamId: 'demo-movie',
+					file: 'index.m3u8',
+					...q,
+					preview: { staffId: null },
+				})
+			).status,
 		).toBe(403);
 		expect(
-			(await serveMedia({ streamId: 'demo-movie', file: 'index.m3u8', ...q, preview: { staffId: 'someone-else' } }))
-				.status,
+			(
+				await serveMedia({
+					streamId: 'demo-movie',
+					file: 'index.m3u8',
+					...q,
+					preview: { staffId: 'someone-else' },
+				})
+			).status,
 		).toBe(403);
 		// The same signature without the preview flag is a visitor's URL: refused.
-		expect((await serveMedia({ streamId: 'demo-movie', file: 'index.m3u8', ...q })).status).toBe(403);
+		expect((await serveMedia({ streamId: 'demo-movie', file: 'index.m3u8', ...q })).status).toBe(
+			403,
+		);
 		// A visitor's own signed URL still needs a plan for a paid film.
 		const visitor = new URL(playbackUrl('anon', 'demo-movie').url, 'http://x');
 		const anon = await serveMedia({

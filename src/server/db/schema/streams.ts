@@ -17,8 +17,6 @@ export const streams = pgTable(
 		sport: text('sport').notNull().default('football'),
 		/** The English title (every locale falls back to it; others in stream_translations). */
 		title: text('title').notNull(),
-		/** The English description, shown under the title; null: none. */
-		description: text('description'),
 		/** Plan ids allowed to watch; empty means free for everyone. */
 		plans: text('plans').array().notNull().default([]),
 		/** ISO 3166 alpha-2 codes where the rights are held; null means everywhere. */
@@ -29,11 +27,13 @@ export const streams = pgTable(
 		 */
 		hlsPath: text('hls_path').notNull(),
 		position: integer('position').notNull().default(0),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		/** The English description, shown under the title; null: none. */
+		description: text('description'),
 		/** A scheduled stream's start (UTC); null: not scheduled, on now. */
 		startsAt: timestamp('starts_at', { withTimezone: true }),
 		/** When it ends (UTC); after that it leaves the public lists. Null: no end. */
 		endsAt: timestamp('ends_at', { withTimezone: true }),
-		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [
 		// The id is a URL segment (/media/<id>/…).
