@@ -87,6 +87,9 @@ function utcInstant(value: string): string | null | undefined {
 	return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
+/** An unreadable date goes on as text, so the schema names its field. */
+const orBad = (instant: string | null | undefined) => (instant === undefined ? 'not a date' : instant);
+
 /** The form's values as the API's body (so one schema judges both). */
 function bodyOf(v: StreamFormValues) {
 	const translations: Record<string, { title: string; description: string }> = {};
@@ -103,8 +106,8 @@ function bodyOf(v: StreamFormValues) {
 		plans: v.plans,
 		countries: countries.length > 0 ? countries : null,
 		hlsSource: v.hlsSource,
-		startsAt: utcInstant(v.startsAt) ?? 'not a date',
-		endsAt: utcInstant(v.endsAt) ?? 'not a date',
+		startsAt: orBad(utcInstant(v.startsAt)),
+		endsAt: orBad(utcInstant(v.endsAt)),
 		position: v.position === '' ? 0 : Number(v.position),
 	};
 }
