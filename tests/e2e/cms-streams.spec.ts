@@ -80,7 +80,9 @@ test.describe('editors’ console: streams', () => {
 		await expect(visitor.locator('.stream-card img')).toHaveCount(0);
 	});
 
-	test('the API refuses an unknown plan (400 naming it) and a cross-site cookie call', async ({ page }) => {
+	test('the API refuses an unknown plan (400 naming it) and a cross-site cookie call', async ({
+		page,
+	}) => {
 		const bearer = await adminBearer(page);
 		const made = await page.request.post('/api/cms/streams', {
 			headers: bearer,

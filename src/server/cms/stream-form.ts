@@ -88,7 +88,8 @@ function utcInstant(value: string): string | null | undefined {
 }
 
 /** An unreadable date goes on as text, so the schema names its field. */
-const orBad = (instant: string | null | undefined) => (instant === undefined ? 'not a date' : instant);
+const orBad = (instant: string | null | undefined) =>
+	instant === undefined ? 'not a date' : instant;
 
 /** The form's values as the API's body (so one schema judges both). */
 function bodyOf(v: StreamFormValues) {

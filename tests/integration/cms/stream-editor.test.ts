@@ -270,4 +270,33 @@ describe('console: creating and editing catalogue streams', () => {
 		});
 		expect(anon.status).toBe(403);
 	});
+
+	it('an outside https source: the checked manifest request is sent there (302), segments are not ours', async () => {
+		const { token, id: staffId } = await staff('ed@example.com', 'editor');
+		const remote = 'https://cdn.example.com/live/master.m3u8';
+		await send(listRoute.POST, token, {
+			body: { ...highlight, id: 't-remote', hlsSource: remote },
+		});
+		const url = new URL(previewUrl(staffId, 't-remote'), 'http://x');
+		const q = {
+			exp: url.searchParams.get('exp'),
+			sig: url.searchParams.get('sig'),
+			userId: null,
+			country: undefined,
+		};
+		const manifest = await serveMedia({
+			streamId: 't-remote',
+			file: 'index.m3u8',
+			...q,
+			preview: { staffId },
+		});
+		expect(manifest).toMatchObject({ status: 302, location: remote });
+		const segment = await serveMedia({
+			streamId: 't-remote',
+			file: 'seg000.ts',
+			...q,
+			preview: { staffId },
+		});
+		expect(segment.status).toBe(404);
+	});
 });

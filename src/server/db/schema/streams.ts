@@ -41,7 +41,10 @@ export const streams = pgTable(
 		check('streams_kind_check', sql`kind IN ('live', 'tv', 'movie', 'highlight')`),
 		index('streams_kind_idx').on(t.kind, t.position),
 		index('streams_match_idx').on(t.matchId),
-		check('streams_schedule_check', sql`ends_at IS NULL OR starts_at IS NULL OR ends_at > starts_at`),
+		check(
+			'streams_schedule_check',
+			sql`ends_at IS NULL OR starts_at IS NULL OR ends_at > starts_at`,
+		),
 	],
 );
 
