@@ -52,10 +52,12 @@ export async function streamListView(
 				: t('cmsstreams:list.everywhere'),
 		];
 		if (s.matchId !== null) details.push(t('cmsstreams:list.onMatch', { id: s.matchId }));
-		if (s.endsAt && s.endsAt.getTime() <= now())
-			details.push(t('cmsstreams:list.ended', { date: date.format(s.endsAt) }));
-		else if (s.startsAt && s.startsAt.getTime() > now())
-			details.push(t('cmsstreams:list.starts', { date: date.format(s.startsAt) }));
+		const ends = s.endsAt ? new Date(s.endsAt) : null;
+		const starts = s.startsAt ? new Date(s.startsAt) : null;
+		if (ends && ends.getTime() <= now())
+			details.push(t('cmsstreams:list.ended', { date: date.format(ends) }));
+		else if (starts && starts.getTime() > now())
+			details.push(t('cmsstreams:list.starts', { date: date.format(starts) }));
 		return {
 			id: s.id,
 			href: `${base}/${s.id}`,

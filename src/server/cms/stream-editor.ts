@@ -89,11 +89,14 @@ export async function getEditedStream(id: string): Promise<EditedStream | undefi
 	return load(await getDb(), id);
 }
 
+/** A row of the list: the stream without its translations. */
+export type ListedStream = Omit<EditedStream, 'translations'>;
+
 /** A page of the catalogue, optionally of one kind, in catalogue order. */
 export async function listEditedStreams(
 	kind: EditableKind | undefined,
 	page: number,
-): Promise<{ data: StreamRow[]; page: number; hasMore: boolean; total: number }> {
+): Promise<{ data: ListedStream[]; page: number; hasMore: boolean; total: number }> {
 	const db = await getDb();
 	const where: SQL | undefined = kind ? eq(streams.kind, kind) : undefined;
 	const rows = await db
@@ -104,12 +107,11 @@ export async function listEditedStreams(
 		.limit(PAGE_SIZE + 1)
 		.offset((page - 1) * PAGE_SIZE);
 	const [total] = await db.select({ n: count() }).from(streams).where(where);
-	return {
-		data: rows.slice(0, PAGE_SIZE),
-		page,
-		hasMore: rows.length > PAGE_SIZE,
-		total: total?.n ?? 0,
-	};
+	const data = rows.slice(0, PAGE_SIZE).map((r) => {
+		const { translations: _t, ...listed } = shape(r, []);
+		return listed;
+	});
+	return { data, page, hasMore: rows.length > PAGE_SIZE, total: total?.n ?? 0 };
 }
 
 /** Plan ids the input names that the plans table does not hold. */

@@ -6,6 +6,8 @@ import * as cmsLoginRoute from '~/pages/api/auth/cms/login';
 import * as oneRoute from '~/pages/api/cms/streams/[id]';
 import * as listRoute from '~/pages/api/cms/streams/index';
 import { addStaff } from '~/server/cms/staff';
+import { getEditedStream } from '~/server/cms/stream-editor';
+import { streamFromConsole } from '~/server/cms/stream-form';
 import { rowsOf } from '~/server/db/rows';
 import { catalogueView } from '~/server/streams/catalogue-view';
 import { serveMedia } from '~/server/streams/media';
@@ -298,5 +300,57 @@ describe('console: creating and editing catalogue streams', () => {
 			preview: { staffId },
 		});
 		expect(segment.status).toBe(404);
+	});
+
+	it('the console form: the same rules as the API, UTC fields, empty dates and locales left out', async () => {
+		const { id } = await staff('ed@example.com', 'editor');
+		const actor = { id, email: 'ed@example.com', scope: ['user', 'editor'] };
+		const form = (entries: Record<string, string | string[]>) => {
+			const f = new FormData();
+			for (const [k, v] of Object.entries(entries))
+				for (const one of ([] as string[]).concat(v)) f.append(k, one);
+			return f;
+		};
+		const fields = {
+			id: 't-form',
+			kind: 'movie',
+			hlsSource: 'demo-movie/index.m3u8',
+			position: '7',
+			plans: ['pass-football', 'premium-monthly'],
+			countries: 'de, at;CH',
+			startsAt: '2030-05-01T18:00',
+			endsAt: '',
+			title_en: 'Final',
+			description_en: '',
+			title_de: 'Finale',
+			description_de: 'Das Endspiel',
+			title_fr: '',
+			description_fr: '',
+		};
+		const made = await streamFromConsole(form({ ...fields, intent: 'save' }), null, actor);
+		expect(made).toEqual({ ok: true, id: 't-form', intent: 'save' });
+		expect(await getEditedStream('t-form')).toMatchObject({
+			kind: 'movie',
+			position: 7,
+			plans: ['pass-football', 'premium-monthly'],
+			countries: ['AT', 'CH', 'DE'],
+			startsAt: '2030-05-01T18:00:00.000Z',
+			endsAt: null,
+			description: null,
+			translations: { de: { title: 'Finale', description: 'Das Endspiel' } },
+		});
+		const bad = await streamFromConsole(
+			form({ ...fields, startsAt: 'soon', countries: 'Germany', intent: 'save' }),
+			't-form',
+			actor,
+		);
+		expect(bad).toMatchObject({ ok: false, status: 400 });
+		expect(bad.ok ? [] : bad.fields).toEqual(['countries.0', 'startsAt']);
+		expect(bad.ok ? null : bad.values.texts.de.title).toBe('Finale');
+		const gone = await streamFromConsole(form({ intent: 'delete' }), 't-form', actor);
+		expect(gone).toEqual({ ok: true, id: null, intent: 'delete' });
+		const scorer = { ...actor, scope: ['user', 'scorer'] };
+		const refused = await streamFromConsole(form({ ...fields, intent: 'save' }), null, scorer);
+		expect(refused).toMatchObject({ ok: false, status: 403 });
 	});
 });
