@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { axeViolations } from './axe';
 import { ADMIN, adminBearer, consoleLogin, setPasswordFromMail } from './staff';
 
 /** The administrator in the console, registered first when no earlier test did. */
@@ -59,10 +60,12 @@ test.describe('editors’ console: streams', () => {
 		// The preview plays through a URL signed for the editor.
 		expect((await manifest).status()).toBe(200);
 		await expect(editor.getByTestId('stream-preview').locator('video')).toBeVisible();
+		expect(await axeViolations(editor)).toEqual([]);
 
 		// The list shows the title as text, never as markup.
 		await editor.goto('/en/cms/streams?kind=highlight');
 		await expect(editor.getByTestId('cms-streams-list')).toContainText(evil);
+		expect(await axeViolations(editor)).toEqual([]);
 
 		const visitor = await (await browser.newContext()).newPage();
 		await visitor.goto('/de/highlight');
