@@ -10,6 +10,7 @@ import { getEditedStream } from '~/server/cms/stream-editor';
 import { streamFromConsole } from '~/server/cms/stream-form';
 import { rowsOf } from '~/server/db/rows';
 import { catalogueView } from '~/server/streams/catalogue-view';
+import { matchWatchView } from '~/server/streams/match-watch';
 import { serveMedia } from '~/server/streams/media';
 import { playbackUrl, previewUrl } from '~/server/streams/signing';
 import { call, db, resetAuthWorld, setupAuthWorld, teardownAuthWorld } from '../auth/helpers';
@@ -201,6 +202,12 @@ describe('console: creating and editing catalogue streams', () => {
 		expect(
 			(await send(oneRoute.DELETE, token, { method: 'DELETE', id: 't-on-match' })).status,
 		).toBe(409);
+		// The match centre's watch box reads the visitor's language too, English marked by lang.
+		const watch = (l: Locale) =>
+			matchWatchView(Number(matchId), { locale: l, t: useTranslations(l) });
+		expect(await watch('de')).toMatchObject({ title: 'Tore des Spieltags' });
+		expect((await watch('de'))!.titleLang).toBeUndefined();
+		expect(await watch('fr')).toMatchObject({ title: 'Goals of the round', titleLang: 'en' });
 		expect((await send(oneRoute.DELETE, token, { method: 'DELETE', id: 'demo-live' })).status).toBe(
 			409,
 		);
