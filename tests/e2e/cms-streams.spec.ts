@@ -81,6 +81,13 @@ test.describe('editors’ console: streams', () => {
 		for (const p of [editor, visitor])
 			expect(await p.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
 		await expect(visitor.locator('.stream-card img')).toHaveCount(0);
+
+		// Deleted again (on no match, so allowed): the catalogue of later tests stays as seeded.
+		await editor.goto(`/en/cms/streams/${id}`);
+		await editor.getByRole('button', { name: 'Delete the stream' }).click();
+		await expect(editor).toHaveURL(/\/en\/cms\/streams\?done=delete$/);
+		await visitor.goto('/de/highlight');
+		await expect(visitor.locator('.stream-card', { hasText: german })).toHaveCount(0);
 	});
 
 	test('the API refuses an unknown plan (400 naming it) and a cross-site cookie call', async ({
