@@ -31,7 +31,7 @@ test.describe('editors’ console: streams', () => {
 		await setPasswordFromMail(editor, email, since);
 		await consoleLogin(editor, email);
 
-		await editor.getByRole('link', { name: 'Streams', exact: true }).click();
+		await editor.getByRole('link', { name: 'Stream catalogue' }).click();
 		await expect(editor).toHaveURL(/\/en\/cms\/streams$/);
 		await editor.getByRole('link', { name: 'New stream' }).click();
 
