@@ -1,5 +1,6 @@
 import { everyPage } from '../lib/every-page';
 import { $entitlementsEpoch, watchEntitlements } from '../stores/entitlements';
+import { fetchWatchMarks } from '../stores/watch-marks';
 
 /**
  * Personalises the watch marks of match rows. The rows are cached pages, the same for every
@@ -9,26 +10,12 @@ import { $entitlementsEpoch, watchEntitlements } from '../stores/entitlements';
  * as they are (the match centre decides access anyway). A plan bought in another tab turns
  * them when this one is looked at again (the entitlement store).
  */
-interface Mark {
-	allowed: boolean;
-	label: string;
-}
-
 async function personalise(): Promise<void> {
 	const marks = [...document.querySelectorAll<HTMLElement>('[data-watch-mark]')];
 	const ids = [...new Set(marks.map((m) => m.dataset.watchMark).filter(Boolean))];
 	if (ids.length === 0) return;
-	const locale = location.pathname.split('/')[1] ?? '';
-	let answer: Record<string, Mark>;
-	try {
-		const res = await fetch(`/api/watch-marks?m=${ids.join(',')}&locale=${locale}`, {
-			credentials: 'same-origin',
-		});
-		if (!res.ok) return;
-		answer = ((await res.json()) as { data: Record<string, Mark> }).data;
-	} catch {
-		return;
-	}
+	const answer = await fetchWatchMarks(ids as string[]);
+	if (!answer) return;
 	for (const mark of marks) {
 		const state = answer[mark.dataset.watchMark ?? ''];
 		if (!state) continue;

@@ -1,7 +1,7 @@
 import { atom, map } from 'nanostores';
 import type { LiveMatchState } from '~/lib/live/match-state';
 import { nameLiveMatch, type LiveNames } from '~/lib/live/names';
-import { $spoiler } from './spoiler';
+import { $spoiler, spoilerDelaySec } from './spoiler';
 
 export type { LiveMatchState };
 
@@ -56,6 +56,8 @@ let pendingAnnounce: Omit<LiveAnnouncement, 'seq'> | null = null;
 let announceTimer: ReturnType<typeof setTimeout> | undefined;
 let announceSeq = 0;
 const delayed = new Set<ReturnType<typeof setTimeout>>();
+/** When the last held-back message is due: later ones never overtake it. */
+let lastRelease = 0;
 
 /** Seeds the store with a server-rendered snapshot (first paint), without overwriting newer data. */
 /** The visitor's names for matches first met in the stream (lib/live/names.ts). */
@@ -169,15 +171,20 @@ function receive(kind: string, e: MessageEvent<string>): void {
 		return;
 	}
 	const id = Number(e.lastEventId) || undefined;
-	const { mode, delaySec } = $spoiler.get();
+	const delaySec = spoilerDelaySec();
 	const known = Object.keys($liveMatches.get()).length > 0;
 	// Delay mode holds everything back, snapshots too (a snapshot after a reconnect would
 	// otherwise leak the current score), except the very first state of an empty store.
-	if (mode === 'delay' && delaySec > 0 && (kind !== 'snapshot' || known)) {
+	// The delay may shrink while messages wait (it follows the player's latency), so each
+	// is released no earlier than the one before it: the log stays in order.
+	const waiting = delayed.size > 0;
+	if ((delaySec > 0 && (kind !== 'snapshot' || known)) || waiting) {
+		const releaseAt = Math.max(Date.now() + delaySec * 1000, lastRelease);
+		lastRelease = releaseAt;
 		const timer = setTimeout(() => {
 			delayed.delete(timer);
 			applyLiveMessage(kind, data, id);
-		}, delaySec * 1000);
+		}, releaseAt - Date.now());
 		delayed.add(timer);
 	} else applyLiveMessage(kind, data, id);
 }
@@ -249,7 +256,9 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 	$liveMatches.setKey(matchId, next);
 }
 
-function announce(match: LiveMatchState, entry: { type?: string }): void {
+function announce(match: LiveMatchState, entry: { type?: string; review?: unknown }): void {
+	// Under review is not a goal yet; the correction confirming it is announced as one.
+	if (entry.review === true) return;
 	const kind = GOALS.has(entry.type ?? '') ? 'goal' : REDS.has(entry.type ?? '') ? 'red' : null;
 	// Hidden scores are never read out either.
 	if (!kind || $spoiler.get().mode === 'hide') return;
@@ -319,6 +328,7 @@ export function resetLiveForTests(): void {
 	clearTimeout(announceTimer);
 	for (const t of delayed) clearTimeout(t);
 	delayed.clear();
+	lastRelease = 0;
 	lastAnnounce = -Infinity;
 	pendingAnnounce = null;
 	names = null;

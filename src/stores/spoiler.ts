@@ -31,6 +31,29 @@ export function setSpoiler(next: SpoilerSettings): void {
 }
 
 /**
+ * Seconds the live picture in this tab is behind real time, measured by the player while
+ * it plays a live stream (null when none plays). In delay mode it replaces the chosen
+ * seconds, so the score changes when the goal is seen, whatever the viewer's network.
+ */
+export const $streamLatency = atom<number | null>(null);
+
+/** The player's measure; whole seconds, bounded like the setting, set only on a change. */
+export function reportStreamLatency(seconds: number | null): void {
+	const next =
+		seconds === null || !Number.isFinite(seconds)
+			? null
+			: Math.min(600, Math.max(0, Math.round(seconds)));
+	if (next !== $streamLatency.get()) $streamLatency.set(next);
+}
+
+/** The hold-back in force now: none unless delay mode; then the stream's latency when known. */
+export function spoilerDelaySec(): number {
+	const { mode, delaySec } = $spoiler.get();
+	if (mode !== 'delay') return 0;
+	return $streamLatency.get() ?? delaySec;
+}
+
+/**
  * Matches whose score the visitor revealed in hide mode. Shared by every island of the tab,
  * and deliberately not stored: after a reload scores are hidden again.
  */

@@ -101,6 +101,13 @@ test('buy the match pass on a live match, come back to it, watch 30 s of the liv
 	const after = await currentTime(page);
 	expect(after - start).toBeGreaterThan(25);
 	await expect(page.getByTestId('at-live-edge')).toBeVisible();
+	// Spoiler-safe delay follows what the player shows: the seconds field gives way to the
+	// player's measured latency (a few seconds behind at the live edge).
+	await page.getByTestId('spoiler-mode').first().selectOption('delay');
+	const follows = page.getByTestId('spoiler-follows').first();
+	await expect(follows).toHaveText(/Matching your stream: \d+ s behind/);
+	expect(Number(/(\d+) s/.exec((await follows.textContent()) ?? '')?.[1])).toBeLessThan(30);
+	await expect(page.locator('input[name="spoiler-delay"]')).toHaveCount(0);
 
 	// The pass ends in a few seconds (as the provider would say): playback stops within a
 	// segment of it, with its own message.
@@ -180,6 +187,15 @@ test('a match row’s watch mark says, for this visitor, which plan unlocks the 
 		await expect(mark).toHaveAttribute('data-state', 'locked', { timeout: 2_000 });
 	}).toPass({ timeout: 30_000 });
 	await expect(mark).toContainText(/pass|Premium/);
+
+	// The live list (an island, updated as matches start) marks its rows the same way.
+	await page.goto('/en/live-matches');
+	const liveMark = page.locator(
+		`.live-list li[data-match-id="${matchId}"] [data-testid="watch-mark"]`,
+	);
+	await expect(liveMark).toHaveAttribute('data-state', 'locked', { timeout: 10_000 });
+	await expect(liveMark).toContainText(/pass|Premium/);
+	await expect(liveMark).toHaveAttribute('href', `/en/match/${matchId}#watch`);
 });
 
 test('a pass bought in another tab unlocks this tab’s player and marks when it is looked at again, without a reload', async ({
@@ -225,30 +241,46 @@ test('a pass bought in another tab unlocks this tab’s player and marks when it
 		expect(await tab.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
-test('the player offers captions when the stream has a text track, and picture in picture, by button and key', async ({
+test("the player offers the stream's captions in the page's language, and picture in picture, by button and key", async ({
 	page,
 }) => {
+	/** The language and cue texts of the track that shows, once the browser has loaded it. */
+	const showing = (video: import('@playwright/test').Locator) =>
+		video.evaluate((v: HTMLVideoElement) => {
+			const t = [...v.textTracks].find((x) => x.mode === 'showing');
+			return t
+				? { lang: t.language, cues: [...(t.cues ?? [])].map((c) => (c as VTTCue).text) }
+				: null;
+		});
+	// German page: the demo footage's WebVTT captions, the German track chosen.
+	await page.goto('/de/match-highlight/demo-highlight');
+	const de = page.locator('.player[role="region"]');
+	const untertitel = de.getByRole('button', { name: 'Untertitel' });
+	await untertitel.click();
+	await expect(untertitel).toHaveAttribute('aria-pressed', 'true');
+	await expect
+		.poll(() => showing(de.locator('video')))
+		.toEqual({
+			lang: 'de',
+			cues: ['Demo-Aufnahmen', 'Testbild und Testton', 'Es wird kein echtes Spiel gezeigt'],
+		});
+	expect(
+		await de
+			.locator('video track')
+			.evaluateAll((ts) => ts.map((t) => (t as HTMLTrackElement).label)),
+	).toContain('Deutsch');
+
 	await page.goto('/en/match-highlight/demo-highlight');
 	const player = page.locator('.player[role="region"]');
 	const video = player.locator('video');
 	await expect(video).toHaveCount(1);
-	// No text track in the demo footage: no captions button.
-	await expect(player.getByRole('button', { name: 'Captions' })).toHaveCount(0);
-	// A stream that brings one (as an HLS subtitles rendition would): the button appears.
-	await video.evaluate((v: HTMLVideoElement) => {
-		const track = document.createElement('track');
-		track.kind = 'captions';
-		track.srclang = 'en';
-		track.src = 'data:text/vtt,WEBVTT%0A%0A00:00.000 --> 00:30.000%0AGoal!';
-		v.append(track);
-	});
 	const cc = player.getByRole('button', { name: 'Captions' });
 	await cc.click();
 	await expect(cc).toHaveAttribute('aria-pressed', 'true');
-	expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('showing');
+	await expect.poll(async () => (await showing(video))?.lang).toBe('en');
 	await player.press('c');
 	await expect(cc).toHaveAttribute('aria-pressed', 'false');
-	expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('disabled');
+	expect(await showing(video)).toBeNull();
 
 	const pip = player.getByRole('button', { name: 'Picture in picture' });
 	if (!(await page.evaluate(() => document.pictureInPictureEnabled))) return; // not offered here

@@ -68,6 +68,14 @@ export interface PushServiceStandIn {
 	problems: string[];
 	/** Answers for the next requests to an endpoint (default 201). */
 	answer: Map<string, number[]>;
+	/**
+	 * Endpoints whose requests are kept open, never answered (a sender killed mid-push);
+	 * each such request is counted in `held` and is not a delivery.
+	 */
+	hold: Set<string>;
+	held: string[];
+	/** The stand-in's certificate (PEM), for a process told to trust it (NODE_EXTRA_CA_CERTS). */
+	cert: Buffer;
 	browser(id: string): FakeBrowser;
 	/** An agent that trusts the stand-in's own certificate (web-push speaks HTTPS only). */
 	agent: Agent;
@@ -124,6 +132,8 @@ export async function startPushService(
 	const deliveries: Delivery[] = [];
 	const problems: string[] = [];
 	const answer = new Map<string, number[]>();
+	const hold = new Set<string>();
+	const held: string[] = [];
 	let origin = '';
 	const vapidPublic = Buffer.from(vapid.publicKey, 'base64url');
 	const verifyKey = await importJWK(
@@ -141,6 +151,10 @@ export async function startPushService(
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', async () => {
 			const endpoint = `${origin}${req.url}`;
+			if (hold.has(endpoint)) {
+				held.push(endpoint);
+				return;
+			}
 			const queued = answer.get(endpoint);
 			const status = queued?.shift() ?? 201;
 			try {
@@ -176,6 +190,9 @@ export async function startPushService(
 		deliveries,
 		problems,
 		answer,
+		hold,
+		held,
+		cert: tls.cert,
 		agent: new Agent({ ca: tls.cert }),
 		browser(id) {
 			const endpoint = `${origin}/push/${id}`;
@@ -194,6 +211,10 @@ export async function startPushService(
 			browsers.set(endpoint, browser);
 			return browser;
 		},
-		close: () => new Promise((resolve) => server.close(() => resolve())),
+		close: () =>
+			new Promise((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
 	};
 }

@@ -5,13 +5,18 @@ import {
 	type ScoringAction,
 	type ScoringLabels,
 } from '~/lib/cms/scoring';
+import { type ConsoleSquads, type HoldLabels, heldBy, isReviewable } from '~/lib/cms/hold';
 import type { TimelineItem } from '~/lib/live/match-state';
+import ScoringMore from './ScoringMore';
 
 interface Props {
 	matchId: string;
 	me: string;
 	initial: ConsoleView;
 	labels: ScoringLabels;
+	hold: HoldLabels;
+	/** Names for the player fields' suggestions (line-up, else squad). */
+	squads: ConsoleSquads;
 }
 
 type Notice = { kind: 'ok' | 'error' | 'conflict'; text: string } | null;
@@ -30,7 +35,7 @@ let seq = 0;
  * scorer holding the match) drops that action, says so, and offers a refresh: nothing is
  * applied to a state the scorer has not seen.
  */
-export default function ScoringConsole({ matchId, me, initial, labels }: Props) {
+export default function ScoringConsole({ matchId, me, initial, labels, hold, squads }: Props) {
 	const [view, setView] = useState(initial);
 	const [queue, setQueue] = useState<ScoringAction[]>([]);
 	const [online, setOnline] = useState(true);
@@ -38,6 +43,7 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 	const [minute, setMinute] = useState(String(initial.match.minute ?? 0));
 	const [added, setAdded] = useState('');
 	const [player, setPlayer] = useState('');
+	const [review, setReview] = useState(false);
 	const [editing, setEditing] = useState<{ id: number; minute: string; player: string } | null>(
 		null,
 	);
@@ -93,7 +99,9 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 						text:
 							answer.error === 'lease_held'
 								? fill(labels.leaseHeld, { email: answer.holder ?? '' })
-								: labels.conflict,
+								: answer.error === 'on_hold'
+									? hold.refused
+									: labels.conflict,
 					});
 				} else {
 					setNotice({
@@ -108,7 +116,7 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 				sending.current = false;
 				setOnline(false);
 			});
-	}, [queue, online, base, labels, refresh]);
+	}, [queue, online, base, labels, hold, refresh]);
 
 	useEffect(() => {
 		const up = () => setOnline(true);
@@ -166,13 +174,40 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 			label,
 		});
 
-	const event = (type: string, side: 'home' | 'away', label: string) => {
-		const body: Record<string, unknown> = { type, side, minute: minuteValue() };
+	/** Minute, added time and the player field, as every event carries them. */
+	const eventBase = () => {
+		const body: Record<string, unknown> = { minute: minuteValue() };
 		const extra = Number.parseInt(added, 10);
 		if (Number.isFinite(extra) && extra > 0) body.addedTime = Math.min(extra, 60);
 		if (player.trim()) body.player = player.trim().slice(0, 120);
-		enqueue({ method: 'POST', path: '/events', body, label });
 		setPlayer('');
+		return body;
+	};
+
+	const event = (type: string, side: 'home' | 'away' | null, label: string) => {
+		const body: Record<string, unknown> = { ...eventBase(), type };
+		if (side) body.side = side;
+		// "Under video review" applies to what may be reviewed; it is a one-shot switch.
+		if (review && isReviewable(type)) {
+			body.review = true;
+			setReview(false);
+		}
+		enqueue({
+			method: 'POST',
+			path: '/events',
+			body,
+			label: body.review ? `${label} (${hold.underReview})` : label,
+		});
+	};
+
+	const decide = (item: TimelineItem, decision: 'confirm' | 'cancel') => {
+		if (decision === 'cancel' && !window.confirm(hold.confirmCancel)) return;
+		enqueue({
+			method: 'POST',
+			path: `/events/${item.id}/review`,
+			body: { decision },
+			label: `${decision === 'confirm' ? hold.confirm : hold.cancelReview} ${labels.events[item.type ?? ''] ?? ''}`,
+		});
 	};
 
 	const takeover = async () => {
@@ -205,6 +240,7 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 	};
 
 	const playing = match.status === 'live' || match.status === 'half_time';
+	const held = heldBy(match.timeline);
 	const side = (s: 'home' | 'away') => (s === 'home' ? match.home.name : match.away.name);
 	const holderText = !lease
 		? labels.free
@@ -265,6 +301,14 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 						</button>
 					)}
 				</div>
+			)}
+
+			{held && (
+				<p className="notice hold" role="status" data-testid="console-hold">
+					{held.type === 'var'
+						? hold.onHoldVar
+						: fill(hold.onHold, { event: labels.events[held.type ?? ''] ?? '' })}
+				</p>
 			)}
 
 			<fieldset className="group">
@@ -341,8 +385,37 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 							value={player}
 							onChange={(e) => setPlayer(e.target.value)}
 							data-testid="console-player"
+							list="console-players"
 						/>
 					</label>
+					<datalist id="console-players">
+						{[...new Set([...squads.home, ...squads.away])].map((name) => (
+							<option key={name} value={name} />
+						))}
+					</datalist>
+				</div>
+				<div className="review">
+					<label>
+						<input
+							type="checkbox"
+							checked={review}
+							onChange={(e) => setReview(e.target.checked)}
+							data-testid="console-review"
+						/>{' '}
+						{hold.review}
+					</label>
+					<span className="muted">{hold.reviewHint}</span>
+					<button
+						type="button"
+						className="secondary"
+						data-testid="console-var"
+						onClick={() => {
+							const body = { ...eventBase(), type: 'var', review: true };
+							enqueue({ method: 'POST', path: '/events', body, label: hold.varCheck });
+						}}
+					>
+						{hold.varCheck}
+					</button>
 				</div>
 				<div className="sides">
 					{(['home', 'away'] as const).map((s) => (
@@ -389,6 +462,16 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 				</div>
 			</fieldset>
 
+			<ScoringMore
+				match={match}
+				labels={hold}
+				enqueue={enqueue}
+				base={eventBase}
+				sideName={side}
+				statusName={(s) => labels.statuses[s] ?? s}
+				players="console-players"
+			/>
+
 			{queue.length > 0 && (
 				<section className="group" aria-live="polite">
 					<p data-testid="console-pending">{fill(labels.pendingCount, { n: queue.length })}</p>
@@ -409,8 +492,39 @@ export default function ScoringConsole({ matchId, me, initial, labels }: Props) 
 				) : (
 					<ol className="timeline" data-testid="console-timeline">
 						{[...match.timeline].reverse().map((item) => (
-							<li key={item.id} data-type={item.type}>
-								{editing?.id === item.id ? (
+							<li
+								key={item.id}
+								data-type={item.type}
+								data-review={item.review === true ? 'true' : undefined}
+							>
+								{item.review === true ? (
+									<>
+										<span className="what">
+											{typeof item.minute === 'number' ? `${item.minute}' ` : ''}
+											{labels.events[item.type ?? ''] ?? item.type}
+											{item.side === 'home' || item.side === 'away' ? ` · ${side(item.side)}` : ''}
+											{typeof item.player === 'string' && item.player ? ` · ${item.player}` : ''}{' '}
+											<span className="tag">{hold.underReview}</span>
+										</span>
+										<span className="actions">
+											<button
+												type="button"
+												onClick={() => decide(item, 'confirm')}
+												data-testid="review-confirm"
+											>
+												{hold.confirm}
+											</button>
+											<button
+												type="button"
+												className="secondary"
+												onClick={() => decide(item, 'cancel')}
+												data-testid="review-cancel"
+											>
+												{hold.cancelReview}
+											</button>
+										</span>
+									</>
+								) : editing?.id === item.id ? (
 									<div className="edit">
 										<label>
 											{labels.minute}

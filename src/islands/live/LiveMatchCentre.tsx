@@ -112,10 +112,19 @@ export default function LiveMatchCentre({
 			) : (
 				<ol className="live-timeline" data-testid="live-timeline">
 					{timeline.map((e) => (
-						<li key={e.id} className={`tl-${String(e.type)} tl-${String(e.side ?? 'none')}`}>
+						<li
+							key={e.id}
+							className={`tl-${String(e.type)} tl-${String(e.side ?? 'none')}${e.review === true ? ' tl-review' : ''}`}
+							data-review={e.review === true ? 'true' : undefined}
+						>
 							<span className="tl-minute">{entryMinute(e)}</span>{' '}
 							<span className="tl-type">
-								{labels.events[e.type as keyof MatchCentreLabels['events']]}
+								{e.review === true && e.type !== 'var'
+									? labels.underReview.replace(
+											'{event}',
+											labels.events[e.type as keyof MatchCentreLabels['events']],
+										)
+									: labels.events[e.type as keyof MatchCentreLabels['events']]}
 							</span>
 							{typeof e.player === 'string' && e.player !== '' && <> {e.player}</>}
 							{e.side === 'home' || e.side === 'away' ? (

@@ -10,6 +10,8 @@ import {
 	type SpoilerSettings,
 } from '~/stores/spoiler';
 import type { LiveLabels } from '~/lib/live/labels';
+import { $watchMarks, wantWatchMarks, type WatchMarkState } from '~/stores/watch-marks';
+import { Icon } from '../player/icons';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
 import SpoilerControl from './SpoilerControl';
 import { useLiveMatches } from './useLiveMatches';
@@ -33,6 +35,12 @@ export interface LiveScoresListProps {
 	spoiler?: SpoilerSettings;
 	/** "Play": a compact link to each match's live games (the match centre's #games). */
 	playLabel?: string;
+	/**
+	 * Watch marks as drawn for everyone: the matches with a stream when the page was made,
+	 * and the word ("Watch"). The browser then asks, for this visitor, which play and which
+	 * need a plan (and about matches that got a stream since). Left out: no marks.
+	 */
+	watch?: { label: string; matchIds: string[] };
 }
 
 export function minuteText(
@@ -84,6 +92,36 @@ export function groupByCompetition(
 	return [...groups.values()];
 }
 
+/**
+ * A row's watch mark: "Watch" where this visitor may, else a lock and the plan that unlocks
+ * the stream (the words come from the server); nothing for a match without a stream.
+ */
+function LiveWatchMark({
+	id,
+	watch,
+	mark,
+	href,
+}: {
+	id: string;
+	watch: { label: string; matchIds: string[] };
+	mark: WatchMarkState | undefined;
+	href: string;
+}) {
+	if (!mark && !watch.matchIds.includes(id)) return null;
+	const locked = mark ? !mark.allowed : false;
+	return (
+		<a
+			className="live-watch"
+			href={href}
+			data-testid="watch-mark"
+			data-state={mark ? (locked ? 'locked' : 'watch') : undefined}
+		>
+			<Icon name={locked ? 'lock' : 'play'} />
+			<span>{mark?.label ?? watch.label}</span>
+		</a>
+	);
+}
+
 /** The live scores list (home page, /live-matches): one row per match, updated as it happens. */
 export default function LiveScoresList({
 	initial,
@@ -92,6 +130,7 @@ export default function LiveScoresList({
 	labels,
 	spoiler: serverSpoiler,
 	playLabel,
+	watch,
 }: LiveScoresListProps) {
 	const known = useLiveMatches(initial);
 	const storedSpoiler = useStore($spoiler);
@@ -112,6 +151,12 @@ export default function LiveScoresList({
 		.filter((m): m is LiveMatchState => Boolean(m))
 		.filter((m) => matchIds !== null || m.status === 'live' || m.status === 'half_time');
 	const changed = useScoreChanges(rows, now);
+	const marks = useStore($watchMarks);
+	const statuses = rows.map((m) => `${m.matchId}:${m.status}`).join(',');
+	// biome-ignore lint/correctness/useExhaustiveDependencies: ask again only when the rows or their statuses change (a stream is attached at kick-off)
+	useEffect(() => {
+		if (watch) wantWatchMarks(rows.map((m) => ({ id: m.matchId, key: m.status })));
+	}, [statuses]);
 
 	return (
 		<section className="live-list" aria-labelledby="live-list-title">
@@ -190,6 +235,14 @@ export default function LiveScoresList({
 												</button>
 											)}
 										</span>
+										{watch && (
+											<LiveWatchMark
+												id={m.matchId}
+												watch={watch}
+												mark={marks[m.matchId]}
+												href={`${matchHref.replace('{id}', m.matchId)}#watch`}
+											/>
+										)}
 									</li>
 								);
 							})}

@@ -1,18 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { $spoiler, setSpoiler, type SpoilerSettings } from '~/stores/spoiler';
+import { $spoiler, $streamLatency, setSpoiler, type SpoilerSettings } from '~/stores/spoiler';
 import type { LiveLabels } from '~/lib/live/labels';
 
 export type SpoilerControlLabels = Pick<
 	LiveLabels,
-	'spoilerLabel' | 'spoilerOff' | 'spoilerHide' | 'spoilerDelay' | 'spoilerDelaySeconds'
+	| 'spoilerLabel'
+	| 'spoilerOff'
+	| 'spoilerHide'
+	| 'spoilerDelay'
+	| 'spoilerDelaySeconds'
+	| 'spoilerFollowsStream'
 >;
 
 /**
  * Spoiler-safe mode switch (also usable as its own island): off, hide scores until revealed,
  * or hold every update back by N seconds. The choice is remembered (localStorage + cookie).
+ * While a live stream plays on the page the hold-back is the player's measured latency,
+ * shown instead of the seconds field.
  */
 export default function SpoilerControl({ labels }: { labels: SpoilerControlLabels }) {
 	const spoiler = useStore($spoiler);
+	const latency = useStore($streamLatency);
 	return (
 		<div className="live-spoiler">
 			<label>
@@ -33,7 +41,13 @@ export default function SpoilerControl({ labels }: { labels: SpoilerControlLabel
 					<option value="delay">{labels.spoilerDelay}</option>
 				</select>
 			</label>
-			{spoiler.mode === 'delay' && (
+			{spoiler.mode === 'delay' && latency !== null && (
+				<output data-testid="spoiler-follows">
+					{' '}
+					{labels.spoilerFollowsStream.replace('{n}', String(latency))}
+				</output>
+			)}
+			{spoiler.mode === 'delay' && latency === null && (
 				<label>
 					{' '}
 					{labels.spoilerDelaySeconds}{' '}

@@ -8,7 +8,7 @@ import Player from './Player';
 type State =
 	| { kind: 'locked'; reason: 'login' | 'plan' | 'region' | null }
 	| { kind: 'checking' }
-	| { kind: 'play'; src: string };
+	| { kind: 'play'; src: string; captions: string[] };
 
 /**
  * The watch section of a match centre. The page is the same for every visitor (cached), so
@@ -29,7 +29,7 @@ export default function MatchWatch(props: MatchWatchProps) {
 			});
 			const access = (await response.json()) as WatchAccess;
 			if (response.ok && access.allowed) {
-				setState({ kind: 'play', src: access.src });
+				setState({ kind: 'play', src: access.src, captions: access.captions ?? [] });
 				return access.src;
 			}
 			setState({ kind: 'locked', reason: access.allowed ? 'plan' : access.reason });
@@ -54,7 +54,8 @@ export default function MatchWatch(props: MatchWatchProps) {
 		if (epoch > 0 && locked) void ask();
 	}, [epoch, locked, ask]);
 
-	if (state.kind === 'play') return <Player src={state.src} labels={labels} refresh={ask} />;
+	if (state.kind === 'play')
+		return <Player src={state.src} captions={state.captions} labels={labels} refresh={ask} />;
 	if (state.kind === 'checking' || !lock)
 		return (
 			<div className="player player--checking" aria-busy="true">

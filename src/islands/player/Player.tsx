@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PlaybackError, PlayerProps } from '~/lib/streams/player';
+import { captionsUrl, type PlaybackError, type PlayerProps } from '~/lib/streams/player';
+import { reportStreamLatency } from '~/stores/spoiler';
 import { Icon } from './icons';
 
 export type { PlayerLabels, PlayerProps } from '~/lib/streams/player';
@@ -19,6 +20,8 @@ interface HlsLike {
 	/** The subtitle rendition hls.js loads (-1: none) and whether it shows it. */
 	subtitleTrack: number;
 	subtitleDisplay: boolean;
+	/** The wall-clock time of the frame showing (from EXT-X-PROGRAM-DATE-TIME). */
+	playingDate: Date | null;
 }
 
 /** The text tracks that are captions or subtitles (not chapters or metadata). */
@@ -31,6 +34,27 @@ function liveEdgeOf(el: HTMLVideoElement | null, hls: HlsLike | null): number | 
 	if (hls) return hls.liveSyncPosition;
 	if (!el || el.seekable.length === 0) return null;
 	return el.seekable.end(el.seekable.length - 1) - 6;
+}
+
+/** Where a player starts a live stream: three segments behind the newest (the HLS rule). */
+const START_BEHIND_S = (3 * SEGMENT_MS) / 1000;
+
+/**
+ * How far the picture is behind real time, in seconds: the playlist's wall clock where
+ * hls.js reads it; else the distance to the newest segment plus that segment's length;
+ * else (Chromium's own HLS shows no seekable range) the usual starting distance plus every
+ * second lost since playback began (stalls, pauses), an estimate.
+ */
+function latencyOf(
+	el: HTMLVideoElement,
+	hls: HlsLike | null,
+	start: { wall: number; media: number },
+): number {
+	const date = hls?.playingDate;
+	if (date) return (Date.now() - date.getTime()) / 1000;
+	if (el.seekable.length > 0)
+		return el.seekable.end(el.seekable.length - 1) - el.currentTime + SEGMENT_MS / 1000;
+	return START_BEHIND_S + (Date.now() - start.wall) / 1000 - (el.currentTime - start.media);
 }
 
 /** What stopped playback, from the HTTP status the player saw. */
@@ -47,10 +71,31 @@ function errorOf(status: number | undefined): PlaybackError {
  * live edge with "go live", a quality choice, captions when the stream carries a text track,
  * picture in picture where the browser offers it, and a message per error with a retry.
  */
-export default function Player({ src: initialSrc, labels, locked, refresh }: PlayerProps) {
+/** A caption language's name in the page's language ("Deutsch", "German"…). */
+function languageName(lang: string): string {
+	try {
+		return (
+			new Intl.DisplayNames([document.documentElement.lang || 'en'], { type: 'language' }).of(
+				lang,
+			) ?? lang
+		);
+	} catch {
+		return lang;
+	}
+}
+
+export default function Player({
+	src: initialSrc,
+	labels,
+	locked,
+	refresh,
+	captions: captionLangs = [],
+}: PlayerProps) {
 	const video = useRef<HTMLVideoElement>(null);
 	const box = useRef<HTMLDivElement>(null);
 	const hlsRef = useRef<HlsLike | null>(null);
+	/** When and where live playback began: the base of the latency estimate. */
+	const liveStart = useRef<{ wall: number; media: number } | null>(null);
 	const [src, setSrc] = useState(initialSrc);
 	const [attempt, setAttempt] = useState(0);
 	const [phase, setPhase] = useState<Phase>('loading');
@@ -64,6 +109,10 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 	/** null: the stream has no captions; else whether they show. */
 	const [captions, setCaptions] = useState<boolean | null>(null);
 	const [pipOffered, setPipOffered] = useState(false);
+	// Caption tracks are added once in the browser: their labels name languages in the
+	// page's language, which the server render does not know here.
+	const [mounted, setMounted] = useState(false);
+	useEffect(() => setMounted(true), []);
 	const [inPip, setInPip] = useState(false);
 
 	const fail = useCallback((kind: PlaybackError) => {
@@ -75,6 +124,7 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 	useEffect(() => {
 		const el = video.current;
 		if (!el || !src) return;
+		liveStart.current = null;
 		let destroy: (() => void) | undefined;
 		let cancelled = false;
 		// The browser's own HLS where it has it (Safari, recent Chromium), hls.js elsewhere.
@@ -118,6 +168,12 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 			destroy?.();
 		};
 	}, [src, attempt, fail]);
+
+	// No live picture (not live, stopped, or gone): the delay is the visitor's own again.
+	useEffect(() => {
+		if (!live || phase === 'error') reportStreamLatency(null);
+	}, [live, phase]);
+	useEffect(() => () => reportStreamLatency(null), []);
 
 	// The browser's own HLS keeps waiting when a live segment is refused (a plan that just
 	// ended): while it plays a live stream, the playlist's answer is checked every segment,
@@ -201,8 +257,15 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 			hls.subtitleTrack = on ? Math.max(0, hls.subtitleTrack) : -1;
 			hls.subtitleDisplay = on;
 		}
-		captionTracks(el).forEach((t, i) => {
-			t.mode = on && i === 0 ? 'showing' : 'disabled';
+		// The page's language when the stream has it, else the first track.
+		const tracks = captionTracks(el);
+		const page = document.documentElement.lang.split('-')[0];
+		const pick = Math.max(
+			0,
+			tracks.findIndex((t) => t.language === page),
+		);
+		tracks.forEach((t, i) => {
+			t.mode = on && i === pick ? 'showing' : 'disabled';
 		});
 		setCaptions(on);
 	};
@@ -263,10 +326,25 @@ export default function Player({ src: initialSrc, labels, locked, refresh }: Pla
 					const el = video.current;
 					const edge = liveEdgeOf(el, hlsRef.current);
 					if (el && edge !== null) setBehind(edge - el.currentTime > BEHIND_LIVE_S);
+					// Spoiler-safe delay follows what this viewer actually sees.
+					if (el && live) {
+						liveStart.current ??= { wall: Date.now(), media: el.currentTime };
+						reportStreamLatency(latencyOf(el, hlsRef.current, liveStart.current));
+					}
 				}}
 				onClick={toggle}
 				data-phase={phase}
-			/>
+			>
+				{(mounted ? captionLangs : []).map((lang) => (
+					<track
+						key={lang}
+						kind="captions"
+						srcLang={lang}
+						label={languageName(lang)}
+						src={captionsUrl(src, lang)}
+					/>
+				))}
+			</video>
 			{error && (
 				<div className="player__error" role="alert">
 					<p>{labels.errors[error]}</p>

@@ -27,6 +27,8 @@ export interface LiveLabels {
 	spoilerHide: string;
 	spoilerDelay: string;
 	spoilerDelaySeconds: string;
+	/** Delay mode while a live stream plays: "{n}" is the player's latency in seconds. */
+	spoilerFollowsStream: string;
 	announceGoal: string;
 	announceRed: string;
 	/** How to name matches first met in the live stream; absent in English (the data's names). */
@@ -72,6 +74,8 @@ export interface MatchCentreLabels extends LiveLabels {
 	notStarted: string;
 	afterExtraTime: string;
 	afterPenalties: string;
+	/** An entry under video review: `{event}` is its name ("Goal under review"). */
+	underReview: string;
 	events: Record<(typeof TIMELINE_LABEL_KEYS)[number], string>;
 	stats: Record<(typeof STAT_LABEL_KEYS)[number], string>;
 }

@@ -42,11 +42,16 @@ export interface PlayerProps {
 	locked?: { message: string; href: string; link: string } | null;
 	/** Asked for a fresh signed URL after an error (retry); without it, the same URL again. */
 	refresh?: () => Promise<string | null>;
+	/**
+	 * Languages (ISO 639-1) of the WebVTT captions beside the manifest (`captions-<lang>.vtt`,
+	 * signed like it). Side-loaded as `<track>`s, so every HLS engine shows them alike.
+	 */
+	captions?: string[];
 }
 
 /** What GET /api/watch/{stream} answers this visitor. */
 export type WatchAccess =
-	| { allowed: true; src: string; live: boolean }
+	| { allowed: true; src: string; live: boolean; captions: string[] }
 	| { allowed: false; reason: 'login' | 'plan' | 'region' };
 
 /** The watch section of a match centre (the same for every visitor; access is asked). */
@@ -72,4 +77,9 @@ export interface MatchWatchProps {
 		alternatives: { href: string; label: string }[];
 		loginHref: string;
 	} | null;
+}
+
+/** The address of one captions file, beside the manifest and signed like it. */
+export function captionsUrl(manifestSrc: string, lang: string): string {
+	return manifestSrc.replace(/index\.m3u8(?=\?|$)/, `captions-${lang}.vtt`);
 }

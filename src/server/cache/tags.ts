@@ -47,6 +47,8 @@ export function invalidateTags(tags: readonly string[]): number {
 /** Every page or value that lists or shows news (the console's publishing drops it). */
 export const NEWS_TAG = 'news';
 
+/** Every page or value that shows a plan's price (the console's plan edits drop it). */
+export const PRICES_TAG = 'prices';
 /** Every page or value that lists streams (the console's stream editing drops it). */
 export const STREAMS_TAG = 'streams';
 /** What is known of one stream (its access answers for media segments). */

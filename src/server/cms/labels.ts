@@ -1,5 +1,6 @@
 import type { TOptions } from 'i18next';
 import type { Translate } from '~/i18n/server';
+import { HOLD_LABEL_KEYS, type HoldLabels } from '~/lib/cms/hold';
 import { SCORING_LABEL_KEYS, type ScoringLabels } from '~/lib/cms/scoring';
 import { MATCH_STATUSES } from '~/lib/football/match-status';
 import { TIMELINE_LABEL_KEYS } from '~/lib/live/labels';
@@ -22,4 +23,9 @@ export function scoringLabels(t: Translate): ScoringLabels {
 		MATCH_STATUSES.map((s) => [s, t(`football:matchStatus.${s}`)]),
 	);
 	return { ...labels, events, statuses };
+}
+
+/** Props `hold` of the ScoringConsole island (`cmshold:hold.*`; `{event}` etc. left as is). */
+export function holdLabels(t: Translate): HoldLabels {
+	return Object.fromEntries(HOLD_LABEL_KEYS.map((k) => [k, t(`cmshold:hold.${k}`)])) as HoldLabels;
 }

@@ -1,4 +1,7 @@
 import { TIMELINE_TYPES } from '../live/types';
+import { HOLD_PATHS } from './openapi-hold';
+import { FIXTURES_PATHS } from './openapi-fixtures';
+import { PLANS_PATHS } from './openapi-plans';
 import { STREAM_PATHS } from './openapi-streams';
 import { TOOLS_PATHS } from './openapi-tools';
 import { LEASE_MS } from './scoring';
@@ -31,7 +34,9 @@ const scoringResponses = {
 		'The token has no fitting scope (not staff, not a scorer of this match, a site token), or a cross-site cookie request',
 	),
 	'404': error('No such match (or event)'),
-	'409': error('`stale_version` (with the current `version`) or `lease_held` (with the `holder`)'),
+	'409': error(
+		'`stale_version` (with the current `version`), `lease_held` (with the `holder`) or `on_hold` (an entry is under review: its log id as `eventId`)',
+	),
 };
 
 const idParam = {
@@ -302,6 +307,11 @@ export const CMS_OPENAPI = {
 									player: { type: 'string', maxLength: 120 },
 									detail: { type: 'string', maxLength: 120 },
 									scored: { type: 'boolean', description: 'For a shoot-out kick (`penalties`)' },
+									review: {
+										type: 'boolean',
+										description:
+											'Record it under video review (goals, red cards, `var`): shown as such, the score unchanged, the match on hold until the review is confirmed or cancelled',
+									},
 									version,
 									takeover,
 								},
@@ -350,6 +360,27 @@ export const CMS_OPENAPI = {
 								type: 'object',
 								additionalProperties: false,
 								properties: { version, takeover },
+							},
+						},
+					},
+				},
+				responses: scoringResponses,
+			},
+		},
+		'/api/cms/matches/{id}/events/{eventId}/review': {
+			post: {
+				summary:
+					'End a review: `confirm` (the entry counts, a goal changes the score) or `cancel` (it goes); releases the hold',
+				parameters: [idParam, eventIdParam],
+				requestBody: {
+					required: true,
+					content: {
+						'application/json': {
+							schema: {
+								type: 'object',
+								additionalProperties: false,
+								required: ['decision'],
+								properties: { decision: { enum: ['confirm', 'cancel'] }, version, takeover },
 							},
 						},
 					},
@@ -519,6 +550,9 @@ export const CMS_OPENAPI = {
 			},
 		},
 		...TOOLS_PATHS,
+		...HOLD_PATHS,
+		...FIXTURES_PATHS,
+		...PLANS_PATHS,
 	},
 	components: {
 		securitySchemes: {

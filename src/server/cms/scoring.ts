@@ -16,7 +16,9 @@ import { getLiveHub } from '../live/runtime';
 import { buildSnapshot, type SnapshotMatch } from '../live/snapshot';
 import { TIMELINE_TYPES, timelineEntry, type TimelineEntry } from '../live/types';
 import { writeAudit } from './audit';
+import { OnHoldError, openReview } from './hold';
 import type { Actor } from './guard';
+import { REVIEWABLE_TYPES } from '~/lib/cms/hold';
 import { can } from '~/lib/cms/roles';
 
 /** A lease not renewed (by a change or the console's heartbeat) for this long is free. */
@@ -58,12 +60,18 @@ export const eventBody = z
 		player: text(120).optional(),
 		detail: text(120).optional(),
 		scored: z.boolean().optional(),
+		/** Record it "under review": shown as such, no score change; the match goes on hold. */
+		review: z.boolean().optional(),
 		version,
 		takeover: z.boolean().optional(),
 	})
 	.refine((b) => !SIDED.has(b.type) || b.side !== undefined, {
 		path: ['side'],
 		message: 'is required for this event type',
+	})
+	.refine((b) => b.review !== true || REVIEWABLE.has(b.type), {
+		path: ['review'],
+		message: 'only a goal, a red card or a VAR check can be under review',
 	});
 export type EventBody = z.infer<typeof eventBody>;
 
@@ -95,7 +103,9 @@ export const deletionBody = z.strictObject({ version, takeover: z.boolean().opti
 /** `POST /api/cms/matches/{id}/lease`. */
 export const leaseBody = z.strictObject({ takeover: z.boolean().optional() });
 
-const GOALS = new Set(['goal', 'penalty_goal', 'own_goal']);
+export const GOALS = new Set(['goal', 'penalty_goal', 'own_goal']);
+/** What may be recorded under review (the rest is never reviewed by video). */
+export const REVIEWABLE = new Set<string>(REVIEWABLE_TYPES);
 const SIDED = new Set([
 	'goal',
 	'penalty_goal',
@@ -112,7 +122,8 @@ export type ScoringFailure =
 	| { ok: false; status: 403; error: 'forbidden'; message: string }
 	| { ok: false; status: 404; error: 'not_found'; message: string }
 	| { ok: false; status: 409; error: 'stale_version'; message: string; version: number }
-	| { ok: false; status: 409; error: 'lease_held'; message: string; holder: string };
+	| { ok: false; status: 409; error: 'lease_held'; message: string; holder: string }
+	| { ok: false; status: 409; error: 'on_hold'; message: string; eventId: number };
 
 export interface ScoringSuccess {
 	ok: true;
@@ -248,6 +259,14 @@ const stale = (current: number): ScoringFailure => ({
 	version: current,
 });
 
+const onHold = (eventId: number): ScoringFailure => ({
+	ok: false,
+	status: 409,
+	error: 'on_hold',
+	message: 'The match is on hold: an entry is under review; confirm or cancel it first',
+	eventId,
+});
+
 const summary = (s: Pick<MatchState, 'status' | 'minute' | 'score' | 'version'>) => ({
 	status: s.status,
 	minute: s.minute,
@@ -260,10 +279,15 @@ const summary = (s: Pick<MatchState, 'status' | 'minute' | 'score' | 'version'>)
  * change through applyLiveChange, whose transaction also holds the lease check and the
  * audit row, so a refused lease or a failed audit write publishes nothing.
  */
-async function apply(
+export async function applyScoring(
 	actor: Actor,
 	matchId: number,
-	opts: { version?: number | undefined; takeover?: boolean | undefined },
+	opts: {
+		version?: number | undefined;
+		takeover?: boolean | undefined;
+		/** Only the review's confirm/cancel passes a hold. */
+		resolvesHold?: boolean;
+	},
 	action: string,
 	build: (
 		before: MatchState,
@@ -274,6 +298,8 @@ async function apply(
 	const [before] = await readMatchStates(db, [String(matchId)]);
 	if (!before) return notFound();
 	if (opts.version !== undefined && opts.version !== before.version) return stale(before.version);
+	const held = opts.resolvesHold ? null : await openReview(db, matchId);
+	if (held !== null) return onHold(held);
 	const built = await build(before);
 	if ('ok' in built) return built;
 	try {
@@ -285,6 +311,11 @@ async function apply(
 				expectVersion: before.version,
 				within: async (tx, { before: locked, event }) => {
 					await holdLease(tx, actor, matchId, opts.takeover === true);
+					// Again under the writer lock: a review recorded meanwhile holds this change.
+					if (!opts.resolvesHold) {
+						const review = await openReview(tx, matchId, event.id);
+						if (review !== null) throw new OnHoldError(review);
+					}
 					const payload = event.payload as Record<string, unknown>;
 					await writeAudit(tx, {
 						actor,
@@ -317,12 +348,13 @@ async function apply(
 	} catch (error) {
 		if (error instanceof StaleVersionError) return stale(error.current);
 		if (error instanceof LeaseHeldError) return leaseHeld(error.holder);
+		if (error instanceof OnHoldError) return onHold(error.eventId);
 		if (error instanceof MatchNotFoundError) return notFound();
 		throw error;
 	}
 }
 
-const bump = (
+export const bump = (
 	score: MatchState['score'],
 	side: 'home' | 'away',
 	by: 1 | -1,
@@ -341,7 +373,7 @@ const STATUS_ENTRY: Partial<Record<StatusBody['status'], TimelineEntry['type']>>
 
 /** Kick-off, half time, second half, full time, postponed/abandoned… */
 export function recordStatus(actor: Actor, matchId: number, body: StatusBody) {
-	return apply(actor, matchId, body, `match.status.${body.status}`, async (before) => {
+	return applyScoring(actor, matchId, body, `match.status.${body.status}`, async (before) => {
 		let type = STATUS_ENTRY[body.status];
 		if (body.status === 'live')
 			type =
@@ -367,7 +399,8 @@ export function recordStatus(actor: Actor, matchId: number, body: StatusBody) {
 
 /** A goal, card, substitution, shoot-out kick… */
 export function recordEvent(actor: Actor, matchId: number, body: EventBody) {
-	return apply(actor, matchId, body, `match.event.${body.type}`, async (before) => {
+	const action = body.review ? 'match.review.open' : `match.event.${body.type}`;
+	return applyScoring(actor, matchId, body, action, async (before) => {
 		const entry = timelineEntry({
 			type: body.type,
 			minute: body.minute,
@@ -377,6 +410,16 @@ export function recordEvent(actor: Actor, matchId: number, body: EventBody) {
 			detail:
 				body.type === 'penalties' ? (body.scored ? 'scored' : 'missed') : (body.detail ?? null),
 		});
+		// Under review: on the timeline as such, the score untouched until it is confirmed.
+		if (body.review)
+			return {
+				change: {
+					matchId: String(matchId),
+					kind: 'event',
+					minute: body.minute,
+					entry: { ...entry, review: true },
+				},
+			};
 		const change: LiveChange = {
 			matchId: String(matchId),
 			kind: 'event',
@@ -391,7 +434,7 @@ export function recordEvent(actor: Actor, matchId: number, body: EventBody) {
 }
 
 /** The current (not cancelled) timeline entry with this log id, or null. */
-async function activeEntry(
+export async function activeEntry(
 	db: Queryable,
 	matchId: number,
 	eventId: number,
@@ -406,7 +449,7 @@ async function activeEntry(
 	return entry && typeof entry === 'object' ? (entry as TimelineEntry) : null;
 }
 
-const noEntry = (): ScoringFailure => ({
+export const noEntry = (): ScoringFailure => ({
 	ok: false,
 	status: 404,
 	error: 'not_found',
@@ -418,7 +461,7 @@ const noEntry = (): ScoringFailure => ({
  * so every open page and the log show the same history (never a silent edit).
  */
 export function correctEvent(actor: Actor, matchId: number, eventId: number, body: CorrectionBody) {
-	return apply(actor, matchId, body, 'match.event.correct', async (before) => {
+	return applyScoring(actor, matchId, body, 'match.event.correct', async (before) => {
 		const old = await activeEntry(await getDb(), matchId, eventId);
 		if (!old) return noEntry();
 		const entry: TimelineEntry = {
@@ -448,7 +491,7 @@ export function deleteEvent(
 	eventId: number,
 	opts: { version?: number | undefined; takeover?: boolean | undefined },
 ) {
-	return apply(actor, matchId, opts, 'match.event.delete', async (before) => {
+	return applyScoring(actor, matchId, opts, 'match.event.delete', async (before) => {
 		const old = await activeEntry(await getDb(), matchId, eventId);
 		if (!old) return noEntry();
 		const change: LiveChange = { matchId: String(matchId), kind: 'correction', cancels: eventId };

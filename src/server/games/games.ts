@@ -183,6 +183,8 @@ export async function readGoals(
 		const type = entry?.type;
 		if (type === 'goal' || type === 'own_goal' || type === 'penalty_goal') {
 			if (entry?.side !== 'home' && entry?.side !== 'away') continue;
+			// Under review: not a goal until a correction confirms it (as a new entry).
+			if (entry.review === true) continue;
 			goals.push({
 				logId: Number(row.id),
 				side: entry.side,

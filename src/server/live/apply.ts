@@ -23,6 +23,8 @@ export const liveChangeSchema = z.object({
 	entry: timelineEntrySchema.optional(),
 	/** For `correction`: the log id of the timeline entry it cancels (a disallowed goal). */
 	cancels: z.number().int().positive().optional(),
+	/** For `correction`: it confirms the entry it cancels after a review (alerts as new). */
+	confirmed: z.boolean().optional(),
 	stats: z.record(z.string().max(40), z.tuple([z.number(), z.number()])).optional(),
 	/** For `lineups`: the sides published (stored in `lineups`; the event names the sides). */
 	lineups: matchLineupsSchema.optional(),
@@ -133,6 +135,7 @@ async function applyNow(
 		};
 		if (change.entry) payload.entry = change.entry;
 		if (change.cancels) payload.cancels = change.cancels;
+		if (change.confirmed) payload.confirmed = true;
 		if (change.stats) payload.stats = change.stats;
 		if (change.reset) payload.reset = true;
 		if (change.lineups) payload.lineups = await replaceLineups(tx, change.matchId, change.lineups);

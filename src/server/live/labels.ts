@@ -27,6 +27,7 @@ const COMMON = [
 	'spoilerHide',
 	'spoilerDelay',
 	'spoilerDelaySeconds',
+	'spoilerFollowsStream',
 	'announceGoal',
 	'announceRed',
 ] as const;
@@ -51,6 +52,7 @@ export function matchCentreLabels(t: Translate): MatchCentreLabels {
 			'notStarted',
 			'afterExtraTime',
 			'afterPenalties',
+			'underReview',
 		] as const),
 		events: pick(t, 'events.', TIMELINE_LABEL_KEYS),
 		stats: pick(t, 'stats.', STAT_LABEL_KEYS),

@@ -40,6 +40,11 @@ export const timelineEntrySchema = z.object({
 	side: z.enum(['home', 'away']).nullable().default(null),
 	player: z.string().max(120).nullable().default(null),
 	detail: z.string().max(120).nullable().default(null),
+	/**
+	 * Under video review (the scoring console's hold): shown as such, counted nowhere (no
+	 * score, no alert, no game settles on it) until a correction confirms or cancels it.
+	 */
+	review: z.literal(true).optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

@@ -67,6 +67,9 @@ export async function applyEvent(
 				planId: checkout.planId,
 				matchId: checkout.matchId,
 				status: 'active',
+				// The price bought: kept on the subscription, so a later price edit changes nothing.
+				amount: checkout.amount,
+				currency: checkout.currency,
 				currentPeriodEnd: periodEndFrom(
 					plan,
 					event.created,
@@ -139,6 +142,9 @@ interface SubscriptionState {
 	matchId: number | null;
 	status: 'incomplete' | 'active' | 'past_due' | 'canceled';
 	currentPeriodEnd: Date | null;
+	/** The price paid each period; only a payment sets it (a status change keeps it). */
+	amount?: number;
+	currency?: string;
 	/** Undefined keeps what is stored (a payment says nothing about cancellation). */
 	cancelAtPeriodEnd?: boolean;
 }

@@ -14,7 +14,7 @@ import { paymentsNow as now } from '../clock';
 import { entitlementsFor } from '../entitlements';
 import { isCurrency } from './money';
 import { lookUpDeal } from './deal-codes';
-import { getPlan, priceOf } from './plans';
+import { dealCovers, getPlan, priceOf } from './plans';
 import { activeProvider, providerByName } from './providers';
 
 /** The checkout request body. Anything else the browser sends (an amount!) is dropped. */
@@ -77,7 +77,7 @@ export async function openCheckout(
 	if (!lookup.ok)
 		return { ok: false, status: 429, error: 'rate_limited', retryAfter: lookup.retryAfter };
 	const deal = lookup.deal;
-	if (input.deal && (!deal || deal.planId !== plan.id)) return bad('invalid_deal');
+	if (input.deal && !dealCovers(deal, plan.id)) return bad('invalid_deal');
 	// A hidden plan does not exist for someone without its code.
 	if (!plan.listed && !deal) return bad('unknown_plan');
 	if (plan.kind === 'free') return bad('not_purchasable');

@@ -13,8 +13,36 @@ export interface PlanWithPrices extends PlanRow {
 
 export interface DealInfo {
 	code: string;
+	/** The first (or only) plan of the deal: the one the pricing form preselects. */
 	planId: string;
+	/** Every plan the deal applies to. */
+	planIds: string[];
 	percentOff: number;
+	/** Fixed prices per currency instead of the percentage, or null. */
+	fixedPrices: Record<string, number> | null;
+}
+
+/** Does the deal apply to this plan? */
+export function dealCovers(deal: DealInfo | undefined, planId: string): deal is DealInfo {
+	return deal?.planIds.includes(planId) === true;
+}
+
+/**
+ * A plan's price in a currency under a deal: the fixed price when the deal has one for that
+ * currency (never above the list price), else the list price less the percentage.
+ */
+export function dealPrice(
+	list: number,
+	currency: string,
+	planId: string,
+	deal: DealInfo | undefined,
+): number {
+	if (!dealCovers(deal, planId)) return list;
+	if (deal.fixedPrices) {
+		const fixed = deal.fixedPrices[currency];
+		return fixed === undefined ? list : Math.min(fixed, list);
+	}
+	return discounted(list, deal.percentOff);
 }
 
 /**
@@ -26,9 +54,17 @@ export async function usableDeal(code: string | undefined | null): Promise<DealI
 	const db = await getDb();
 	const [row] = await db.select().from(deals).where(eq(deals.code, code.toUpperCase()));
 	if (!row) return undefined;
+	if (row.endedAt && row.endedAt.getTime() <= now()) return undefined;
 	if (row.expiresAt && row.expiresAt.getTime() <= now()) return undefined;
 	if (row.maxUses !== null && row.uses >= row.maxUses) return undefined;
-	return { code: row.code, planId: row.planId, percentOff: row.percentOff };
+	const planIds = row.planIds?.length ? row.planIds : [row.planId];
+	return {
+		code: row.code,
+		planId: planIds[0] ?? row.planId,
+		planIds,
+		percentOff: row.percentOff,
+		fixedPrices: row.fixedPrices ?? null,
+	};
 }
 
 /**
@@ -43,13 +79,12 @@ export async function plansForSale(
 	const rows = await db.select().from(plans).orderBy(asc(plans.position));
 	const priceRows = await db.select().from(planPrices);
 	return rows
-		.filter((p) => kinds.includes(p.kind) && (p.listed || deal?.planId === p.id))
+		.filter((p) => kinds.includes(p.kind) && (p.listed || dealCovers(deal, p.id)))
 		.map((p) => {
 			const listPrices: Record<string, number> = {};
 			for (const r of priceRows) if (r.planId === p.id) listPrices[r.currency] = r.amount;
-			const off = deal?.planId === p.id ? deal.percentOff : 0;
 			const prices = Object.fromEntries(
-				Object.entries(listPrices).map(([c, a]) => [c, discounted(a, off)]),
+				Object.entries(listPrices).map(([c, a]) => [c, dealPrice(a, c, p.id, deal)]),
 			);
 			return { ...p, prices, listPrices };
 		});
@@ -73,5 +108,5 @@ export async function priceOf(
 		.from(planPrices)
 		.where(and(eq(planPrices.planId, planId), eq(planPrices.currency, currency)));
 	if (!row) return undefined;
-	return deal?.planId === planId ? discounted(row.amount, deal.percentOff) : row.amount;
+	return dealPrice(row.amount, currency, planId, deal);
 }

@@ -10,8 +10,11 @@ const REDS = new Set(['red', 'second_yellow']);
 
 /** What a live event row is, as an alert; null for everything that alerts nobody. */
 export function alertKindOf(kind: string, payload: Record<string, unknown>): AlertKind | null {
-	const entry = payload['entry'] as { type?: string } | undefined;
-	if (kind === 'event' && entry?.type) {
+	const entry = payload['entry'] as { type?: string; review?: boolean } | undefined;
+	// A goal under review alerts nobody; the correction confirming it alerts as the goal.
+	const confirmed = kind === 'correction' && payload['confirmed'] === true;
+	if ((kind === 'event' || confirmed) && entry?.type) {
+		if (entry.review === true) return null;
 		if (GOALS.has(entry.type)) return 'goal';
 		if (REDS.has(entry.type)) return 'red';
 		return null;

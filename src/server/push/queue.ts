@@ -51,24 +51,32 @@ export async function queueAlerts(db: Database): Promise<number> {
 			const texts = composeAlerts(kind, Number(event.id), match, payload);
 			const createdAt = new Date(event.created_at);
 			const expires = new Date(createdAt.getTime() + ALERT_TTL_S * 1000);
-			// One statement per event, whatever the number of subscribers: the alert in the
-			// subscriber's language and spoiler mode, unless in their quiet hours now.
+			// The text once per language and wording (20 rows), then one narrow row per
+			// subscriber in one statement, whatever their number, unless in their quiet hours
+			// now. A subscription following both the match and a team in it matches once
+			// (a semi-join, no sort); the unique key still refuses a second pass.
+			const variants = Object.entries(texts).flatMap(([locale, t]) =>
+				([false, true] as const).map(
+					(safe) =>
+						sql`(${Number(event.id)}, ${locale}, ${safe}, ${JSON.stringify(safe ? t.safe : t.full)}::jsonb)`,
+				),
+			);
+			await tx.execute(sql`INSERT INTO push_alerts (event_id, locale, safe, payload)
+				VALUES ${sql.join(variants, sql`, `)} ON CONFLICT DO NOTHING`);
 			const result = await tx.execute(sql`
-				INSERT INTO push_outbox (subscription_id, event_id, match_id, payload, expires_at)
-				SELECT DISTINCT ON (s.id) s.id, ${Number(event.id)}, ${matchId},
-					(${JSON.stringify(texts)}::jsonb -> s.locale) -> (CASE WHEN s.spoiler_safe THEN 'safe' ELSE 'full' END),
-					${expires.toISOString()}::timestamptz
-				FROM push_targets pt JOIN push_subscriptions s ON s.id = pt.subscription_id
-				WHERE ((pt.kind = 'match' AND pt.target_id = ${matchId})
-						OR (pt.kind = 'team' AND pt.target_id IN (${match.home_id}, ${match.away_id})))
-					AND ${kind} = ANY(pt.kinds)
+				INSERT INTO push_outbox (subscription_id, event_id, match_id, expires_at)
+				SELECT s.id, ${Number(event.id)}, ${matchId}, ${expires.toISOString()}::timestamptz
+				FROM push_subscriptions s
+				WHERE s.id IN (SELECT pt.subscription_id FROM push_targets pt
+						WHERE ((pt.kind = 'match' AND pt.target_id = ${matchId})
+							OR (pt.kind = 'team' AND pt.target_id IN (${match.home_id}, ${match.away_id})))
+						AND ${kind} = ANY(pt.kinds))
 					AND NOT (s.quiet_from IS NOT NULL AND s.quiet_to IS NOT NULL AND (
 						WITH local AS (SELECT (EXTRACT(HOUR FROM now() AT TIME ZONE s.time_zone) * 60
 							+ EXTRACT(MINUTE FROM now() AT TIME ZONE s.time_zone))::int AS m)
 						SELECT CASE WHEN s.quiet_from <= s.quiet_to
 							THEN m >= s.quiet_from AND m < s.quiet_to
 							ELSE m >= s.quiet_from OR m < s.quiet_to END FROM local))
-				ORDER BY s.id
 				ON CONFLICT (subscription_id, event_id) DO NOTHING`);
 			queued += affected(result);
 		}

@@ -52,10 +52,13 @@ export async function sendDue(db: Database, vapid: VapidKeys, send: PushSend = w
 				UPDATE push_outbox o SET attempts = o.attempts + 1,
 					next_attempt_at = now() + make_interval(secs => 5 * power(2, o.attempts))
 				FROM due WHERE o.id = due.id
-				RETURNING o.id, o.match_id, o.payload, o.attempts, o.expires_at, o.subscription_id
+				RETURNING o.id, o.match_id, o.event_id, o.attempts, o.expires_at, o.subscription_id
 			)
-			SELECT c.*, s.endpoint, s.p256dh, s.auth FROM claimed c
-			JOIN push_subscriptions s ON s.id = c.subscription_id ORDER BY c.id`),
+			SELECT c.*, s.endpoint, s.p256dh, s.auth, a.payload FROM claimed c
+			JOIN push_subscriptions s ON s.id = c.subscription_id
+			JOIN push_alerts a ON a.event_id = c.event_id AND a.locale = s.locale
+				AND a.safe = s.spoiler_safe
+			ORDER BY c.id`),
 	);
 	type Row = (typeof claimed)[number];
 	// Delivered rows are marked sent together, in one UPDATE per batch: one write per push
@@ -112,9 +115,11 @@ async function finish(db: Database, id: number, error: string | null): Promise<v
 	);
 }
 
-/** Sent rows older than a day are only history: removed. */
+/** Sent rows older than a day are only history: removed, with texts no alert can still use. */
 export async function purgeSent(db: Database): Promise<void> {
 	await db.execute(
 		sql`DELETE FROM push_outbox WHERE sent_at IS NOT NULL AND sent_at < now() - interval '1 day'`,
 	);
+	await db.execute(sql`DELETE FROM push_alerts a WHERE a.created_at < now() - interval '1 day'
+		AND NOT EXISTS (SELECT 1 FROM push_outbox o WHERE o.event_id = a.event_id AND o.sent_at IS NULL)`);
 }

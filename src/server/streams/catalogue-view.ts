@@ -24,6 +24,7 @@ export type CataloguePage = keyof typeof PAGES;
 export interface PlayerView {
 	title: string;
 	src: string | null;
+	captions: string[];
 	labels: PlayerLabels;
 	locked: { message: string; href: string; link: string } | null;
 }
@@ -76,7 +77,7 @@ function playerView(
 						link: t('streams:player.getPlan', { plan: t(`payments:plan.${planHint}.name`) }),
 					};
 	}
-	return { title, src: watch.src, labels, locked };
+	return { title, src: watch.src, captions: watch.captions, labels, locked };
 }
 
 /**

@@ -24,13 +24,15 @@ export interface MediaResponse {
 const LIVE_PLAYLIST_CACHE = 'private, no-cache';
 const FILE_CACHE = 'private, max-age=60';
 
-const FILE = /^[A-Za-z0-9_-]{1,64}\.(m3u8|ts|m4s|mp4|aac)$/;
+const FILE = /^[A-Za-z0-9_-]{1,64}\.(m3u8|ts|m4s|mp4|aac|vtt)$/;
 const TYPES: Record<string, string> = {
 	m3u8: 'application/vnd.apple.mpegurl',
 	ts: 'video/mp2t',
 	m4s: 'video/iso.segment',
 	mp4: 'video/mp4',
 	aac: 'audio/aac',
+	/** Captions (`captions-<lang>.vtt`), checked like segments. */
+	vtt: 'text/vtt; charset=utf-8',
 };
 
 /** How long a segment may rely on an earlier answer of the entitlement check. */

@@ -1,6 +1,7 @@
 import type { WatchAccess } from '~/lib/streams/player';
 import type { StreamKind, StreamRow } from '../db/schema/streams';
 import { streamAccess, type Access } from './access';
+import { captionLanguages } from './captions';
 import { getStream, listStreams } from './catalogue';
 import { ANONYMOUS, playbackUrl } from './signing';
 
@@ -9,6 +10,8 @@ export interface WatchView {
 	access: Access;
 	/** Signed manifest URL, only when access is allowed. */
 	src: string | null;
+	/** Languages of the stream's captions (empty when not allowed). */
+	captions: string[];
 }
 
 export interface StreamPageView {
@@ -24,7 +27,8 @@ export async function watchView(
 ): Promise<WatchView> {
 	const access = await streamAccess(userId, stream, country);
 	const src = access.allowed ? playbackUrl(userId ?? ANONYMOUS, stream.id).url : null;
-	return { stream, access, src };
+	const captions = src ? await captionLanguages(stream) : [];
+	return { stream, access, src, captions };
 }
 
 /**
@@ -57,6 +61,6 @@ export async function watchAccess(
 	if (!stream) return undefined;
 	const view = await watchView(userId, stream, country);
 	return view.access.allowed && view.src
-		? { allowed: true, src: view.src, live: stream.kind === 'live' }
+		? { allowed: true, src: view.src, live: stream.kind === 'live', captions: view.captions }
 		: { allowed: false, reason: view.access.allowed ? 'plan' : view.access.reason };
 }

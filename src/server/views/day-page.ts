@@ -13,6 +13,7 @@ import { getLiveMatchesPage } from '~/server/live/page';
 import type { SnapshotMatch } from '~/server/live/snapshot';
 import { localHref } from '~/lib/locale-resolution';
 import { localDate } from '~/lib/time-zone';
+import { liveWatchMarks, type LiveWatchMarks } from './live-list-page';
 import type { ViewContext } from './context';
 import {
 	competitionBlockView,
@@ -128,6 +129,7 @@ export interface DayMatchesView {
 		matchIds: string[] | null;
 		matchHref: string;
 		labels: LiveLabels;
+		watch: LiveWatchMarks;
 	} | null;
 	blocks: CompetitionBlockView[];
 	/** Today without matches of its own: the next fixtures, latest results and tables instead. */
@@ -185,6 +187,7 @@ function dayMatchesView(
 						matchIds: data.liveAll ? null : data.live.map((m) => m.matchId),
 						matchHref: localHref(locale, '/match/{id}'),
 						labels: { ...liveLabels(t), names: liveNames(ctx) },
+						watch: liveWatchMarks(data.live, ctx),
 					}
 				: null,
 		blocks,

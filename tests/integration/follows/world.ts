@@ -1,6 +1,7 @@
 import * as loginRoute from '~/pages/api/auth/login';
 import * as registerRoute from '~/pages/api/auth/register';
 import { call, db } from '../auth/helpers';
+import type { DbHandle } from '~/server/db/client';
 
 /** A tiny football world: one league, one season, three teams, three matches. */
 export interface FootballFixture {
@@ -9,10 +10,13 @@ export interface FootballFixture {
 	matches: { past: number; next: number; other: number };
 }
 
-export async function seedFootball(now = new Date()): Promise<FootballFixture> {
+export async function seedFootball(
+	now = new Date(),
+	on: Pick<DbHandle, 'exec'> = db(),
+): Promise<FootballFixture> {
 	const day = 86_400_000;
 	const iso = (ms: number) => new Date(now.getTime() + ms).toISOString();
-	await db().exec(`
+	await on.exec(`
 		TRUNCATE competitions, teams RESTART IDENTITY CASCADE;
 		INSERT INTO competitions (code, slug, name, type, area_code, area_name, time_zone)
 			VALUES ('TL', 'test-league', 'Test League', 'league', 'ENG', 'England', 'Europe/London');

@@ -5,6 +5,7 @@ import { setPaymentsClockForTests } from '~/server/clock';
 import { visitorCountry } from '~/server/streams/country';
 import { serveMedia } from '~/server/streams/media';
 import { playbackUrl } from '~/server/streams/signing';
+import { captionsUrl } from '~/lib/streams/player';
 import { streamPage } from '~/server/streams/watch-view';
 import { makeUser, resetPayments, rows, setupPayments, teardownPayments } from './helpers';
 
@@ -222,6 +223,68 @@ describe('signed playback', () => {
 				})
 			).status,
 		).toBe(200);
+	});
+
+	it('captions: listed per language, served as WebVTT beside the manifest and checked like segments', async () => {
+		const owner = await makeUser();
+		const locked = await streamPage({
+			kinds: ['movie'],
+			play: 'demo-movie',
+			userId: owner.id,
+			country: undefined,
+		});
+		// Nothing about the stream's files is told to someone who may not watch it.
+		expect(locked?.watching?.captions).toEqual([]);
+		await grantPremium(owner.id);
+		const view = await streamPage({
+			kinds: ['movie'],
+			play: 'demo-movie',
+			userId: owner.id,
+			country: undefined,
+		});
+		expect(view?.watching?.captions).toEqual([
+			'de',
+			'en',
+			'es',
+			'fr',
+			'id',
+			'it',
+			'nl',
+			'pt',
+			'ru',
+			'tr',
+		]);
+		const src = view?.watching?.src as string;
+		const vtt = captionsUrl(src, 'de');
+		expect(vtt).toMatch(/^\/media\/demo-movie\/captions-de\.vtt\?exp=\d+&sig=/);
+		const served = await serveMedia({
+			streamId: 'demo-movie',
+			file: 'captions-de.vtt',
+			...query(vtt),
+			userId: owner.id,
+			country: undefined,
+		});
+		expect(served).toMatchObject({ status: 200, contentType: 'text/vtt; charset=utf-8' });
+		const text = new TextDecoder().decode(served.body as Uint8Array);
+		expect(text.startsWith('WEBVTT')).toBe(true);
+		expect(text).toContain('Testbild');
+		// Another viewer's signature, or none, opens nothing; nor does a language not shipped.
+		const stranger = await makeUser();
+		await grantPremium(stranger.id);
+		for (const [file, userId, q] of [
+			['captions-de.vtt', stranger.id, query(vtt)],
+			['captions-de.vtt', owner.id, { exp: null, sig: null }],
+			['captions-xx.vtt', owner.id, query(vtt)],
+		] as const) {
+			const r = await serveMedia({
+				streamId: 'demo-movie',
+				file,
+				...q,
+				userId,
+				country: undefined,
+			});
+			expect(r.status).not.toBe(200);
+		}
 	});
 
 	it('file names cannot leave the stream folder', async () => {

@@ -1,6 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cancelSubscription } from '~/server/payments/billing';
 import { openCheckout } from '~/server/payments/checkout';
@@ -8,87 +5,31 @@ import { planOf } from '~/server/entitlements';
 import { resetStripeClientForTests } from '~/server/payments/providers/stripe';
 import { receiveWebhook } from '~/server/payments/webhook';
 import { count, makeUser, resetPayments, rows, setupPayments, teardownPayments } from './helpers';
+import { startStripeStub, type StripeStub } from './stripe-server';
 
 /**
  * The Stripe provider through the official SDK, against a small local server answering the
  * documented endpoints it uses: POST /v1/checkout/sessions and POST /v1/subscriptions/:id.
  */
-const WEBHOOK_SECRET = 'whsec_test_local_secret_0123456789';
-const requests: { path: string; form: URLSearchParams; idempotency?: string }[] = [];
-let server: Server;
-
-function body(req: IncomingMessage): Promise<string> {
-	return new Promise((resolve) => {
-		let data = '';
-		req.on('data', (c) => (data += c));
-		req.on('end', () => resolve(data));
-	});
-}
+let stub: StripeStub;
 
 beforeAll(async () => {
-	server = createServer(async (req, res) => {
-		const form = new URLSearchParams(await body(req));
-		requests.push({
-			path: req.url ?? '',
-			form,
-			idempotency: req.headers['idempotency-key'] as string,
-		});
-		res.setHeader('Content-Type', 'application/json');
-		if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-			const id = `cs_test_${requests.length}`;
-			res.end(
-				JSON.stringify({
-					id,
-					object: 'checkout.session',
-					url: `https://checkout.stripe.test/${id}`,
-				}),
-			);
-			return;
-		}
-		const sub = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(req.url ?? '');
-		if (req.method === 'POST' && sub) {
-			res.end(JSON.stringify({ id: sub[1], object: 'subscription', cancel_at_period_end: true }));
-			return;
-		}
-		res.statusCode = 404;
-		res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'not found' } }));
-	});
-	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-	const { port } = server.address() as AddressInfo;
-	await setupPayments({
-		PAYMENT_PROVIDER: 'stripe',
-		STRIPE_SECRET_KEY: 'sk_test_local',
-		STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-		STRIPE_API_HOST: '127.0.0.1',
-		STRIPE_API_PORT: String(port),
-		STRIPE_API_PROTOCOL: 'http',
-	});
+	stub = await startStripeStub();
+	await setupPayments(stub.env);
 	resetStripeClientForTests();
 });
 afterAll(async () => {
 	await teardownPayments();
 	resetStripeClientForTests();
 	process.env.PAYMENT_PROVIDER = 'sandbox';
-	await new Promise((r) => server.close(r));
+	await stub.close();
 });
 beforeEach(async () => {
 	await resetPayments();
-	requests.length = 0;
+	stub.requests.length = 0;
 });
 
-const stripe = new Stripe('sk_test_unused');
-function signed(event: Record<string, unknown>, at = Math.floor(Date.now() / 1000)) {
-	const payload = JSON.stringify(event);
-	const header = stripe.webhooks.generateTestHeaderString({
-		payload,
-		secret: WEBHOOK_SECRET,
-		timestamp: at,
-	});
-	return {
-		payload,
-		headers: new Headers({ 'stripe-signature': header, 'content-type': 'application/json' }),
-	};
-}
+const signed = (event: Record<string, unknown>, at?: number) => stub.signed(event, at);
 
 describe('Stripe provider', () => {
 	it('creates a Checkout Session with the server price and our checkout id', async () => {
@@ -102,7 +43,7 @@ describe('Stripe provider', () => {
 			ok: true,
 			redirectUrl: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\/cs_test_/),
 		});
-		const call = requests.find((r) => r.path === '/v1/checkout/sessions');
+		const call = stub.requests.find((r) => r.path === '/v1/checkout/sessions');
 		expect(call?.form.get('mode')).toBe('subscription');
 		expect(call?.form.get('line_items[0][price_data][unit_amount]')).toBe('349000');
 		expect(call?.form.get('line_items[0][price_data][currency]')).toBe('try');
@@ -214,7 +155,7 @@ describe('Stripe provider', () => {
 		await receiveWebhook('stripe', payload, headers);
 		const [s] = await rows<{ id: number }>('SELECT id FROM subscriptions');
 		expect(await cancelSubscription(user.id, Number(s?.id))).toBe(true);
-		const call = requests.find((r) => r.path === '/v1/subscriptions/sub_cancelme');
+		const call = stub.requests.find((r) => r.path === '/v1/subscriptions/sub_cancelme');
 		expect(call?.form.get('cancel_at_period_end')).toBe('true');
 		const other = await makeUser();
 		expect(await cancelSubscription(other.id, Number(s?.id))).toBe(false);

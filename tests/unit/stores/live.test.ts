@@ -331,6 +331,37 @@ describe('$live announcements and spoilers', () => {
 		expect(live.$liveMatches.get()['1']?.score).toEqual({ home: 5, away: 0 });
 	});
 
+	it("delay mode follows the player's latency when it is known, and never reorders the log", () => {
+		const es = connected();
+		spoiler.setSpoiler({ mode: 'delay', delaySec: 30 });
+		// The player measures its picture 8 s behind: updates land 8 s late, not 30.
+		spoiler.reportStreamLatency(8.4);
+		expect(spoiler.$streamLatency.get()).toBe(8);
+		es.emit('event', 11, goal(11, 1));
+		vi.advanceTimersByTime(7_999);
+		expect(live.$liveMatches.get()['1']?.score).toEqual({ home: 0, away: 0 });
+		vi.advanceTimersByTime(1);
+		expect(live.$liveMatches.get()['1']?.score).toEqual({ home: 1, away: 0 });
+		// Latency grows to 20 s: a goal held that long; then it falls to 2 s and the next goal
+		// waits for the first rather than overtaking it.
+		spoiler.reportStreamLatency(20);
+		es.emit('event', 12, goal(12, 2));
+		spoiler.reportStreamLatency(2);
+		es.emit('event', 13, goal(13, 3));
+		vi.advanceTimersByTime(19_999);
+		expect(live.$liveMatches.get()['1']?.score).toEqual({ home: 1, away: 0 });
+		vi.advanceTimersByTime(1);
+		expect(live.$liveMatches.get()['1']?.score).toEqual({ home: 3, away: 0 });
+		expect(live.$liveMatches.get()['1']?.timeline.map((t) => t.id)).toEqual([11, 12, 13]);
+		// The player stops: the chosen seconds again. Off: nothing is held.
+		spoiler.reportStreamLatency(null);
+		expect(spoiler.spoilerDelaySec()).toBe(30);
+		spoiler.setSpoiler({ mode: 'off', delaySec: 30 });
+		spoiler.reportStreamLatency(12);
+		expect(spoiler.spoilerDelaySec()).toBe(0);
+		spoiler.reportStreamLatency(null);
+	});
+
 	it('remembers the spoiler mode per visitor and bounds the delay', async () => {
 		spoiler.setSpoiler({ mode: 'delay', delaySec: 45 });
 		expect(storage.get('matchday.spoiler')).toBe('delay:45');

@@ -69,6 +69,16 @@ export const deals = pgTable(
 		expiresAt: tz('expires_at'),
 		maxUses: integer('max_uses'),
 		uses: integer('uses').notNull().default(0),
+		/**
+		 * Every plan the deal applies to (the console's deals); null means `plan_id` alone, as
+		 * for deals made before. `plan_id` is always the first of them.
+		 */
+		planIds: text('plan_ids').array(),
+		/** A fixed price per currency (minor units) instead of `percent_off`; null: percent. */
+		fixedPrices: jsonb('fixed_prices').$type<Record<string, number>>(),
+		createdAt: tz('created_at'),
+		/** Set when an admin ends the deal early: no longer usable from then on. */
+		endedAt: tz('ended_at'),
 	},
 	(t) => [
 		fkey(t.planId, plans.id).onDelete('cascade'),
@@ -140,6 +150,13 @@ export const subscriptions = pgTable(
 		lastEventAt: tz('last_event_at').notNull(),
 		createdAt: tz('created_at').notNull(),
 		updatedAt: tz('updated_at').notNull(),
+		/**
+		 * What the subscriber pays each period (minor units, the checkout's price and currency).
+		 * Kept on the row so a price edit in the console never changes it; null for rows made
+		 * before it was stored and for complimentary grants.
+		 */
+		amount: integer('amount'),
+		currency: text('currency'),
 	},
 	(t) => [
 		fkey(t.userId, users.id).onDelete('cascade'),

@@ -61,10 +61,27 @@ export const pushTargets = pgTable(
 );
 
 /**
- * The durable send queue. One row per (subscription, live event): the unique key is what
- * makes "at most one alert per event per subscription" hold across retries, restarts and
- * several processes. Rows stay after sending (`sent_at`) until purged, so a re-scan of the
- * same event cannot queue it twice.
+ * An event's alert text, once per language and wording (full or spoiler-safe): 20 rows per
+ * event, however many subscribers. The queue's rows stay narrow and the sender picks the
+ * text by the subscription's language and spoiler mode.
+ */
+export const pushAlerts = pgTable(
+	'push_alerts',
+	{
+		eventId: bigint('event_id', { mode: 'number' }).notNull(),
+		locale: text('locale').notNull(),
+		safe: boolean('safe').notNull(),
+		payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [primaryKey({ name: 'push_alerts_pkey', columns: [t.eventId, t.locale, t.safe] })],
+);
+
+/**
+ * The durable send queue. One narrow row per (subscription, live event): the unique key is
+ * what makes "at most one alert per event per subscription" hold across retries, restarts
+ * and several processes. Rows stay after sending (`sent_at`) until purged, so a re-scan of
+ * the same event cannot queue it twice. The text is in `push_alerts`.
  */
 export const pushOutbox = pgTable(
 	'push_outbox',
@@ -73,7 +90,6 @@ export const pushOutbox = pgTable(
 		subscriptionId: bigint('subscription_id', { mode: 'number' }).notNull(),
 		eventId: bigint('event_id', { mode: 'number' }).notNull(),
 		matchId: integer('match_id').notNull(),
-		payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
 		attempts: integer('attempts').notNull().default(0),
 		nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
 		/** Past it, the alert is stale (a goal minutes late is useless): dropped, not sent. */
