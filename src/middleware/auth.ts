@@ -38,7 +38,9 @@ export const auth = defineMiddleware(async (context, next) => {
 			access === 'cms' ||
 			access === 'cms-guest' ||
 			pathname.startsWith('/api/admin/') ||
-			pathname.startsWith('/api/cms/'),
+			pathname.startsWith('/api/cms/') ||
+			// A console preview of a stream (src/server/streams/signing.ts previewUrl).
+			(pathname.startsWith('/media/') && context.url.searchParams.get('preview') === '1'),
 	});
 	context.locals.user = resolved.web?.user ?? null;
 	context.locals.session = resolved.web?.session ?? null;

@@ -60,6 +60,8 @@ export interface MatchWatchProps {
 	/** GET: this visitor's access and signed URL (WatchAccess). */
 	accessUrl: string;
 	title: string;
+	/** The title's language when it is not the page's (the English fallback), else absent. */
+	titleLang?: string;
 	heading: string;
 	labels: PlayerLabels & { checking: string; lockTitle: string; login: string; buyFailed: string };
 	/** Null for a free stream. */

@@ -49,3 +49,7 @@ export const NEWS_TAG = 'news';
 
 /** Every page or value that shows a plan's price (the console's plan edits drop it). */
 export const PRICES_TAG = 'prices';
+/** Every page or value that lists streams (the console's stream editing drops it). */
+export const STREAMS_TAG = 'streams';
+/** What is known of one stream (its access answers for media segments). */
+export const streamTag = (id: string) => `stream:${id}`;

@@ -2,6 +2,7 @@ import { TIMELINE_TYPES } from '../live/types';
 import { HOLD_PATHS } from './openapi-hold';
 import { FIXTURES_PATHS } from './openapi-fixtures';
 import { PLANS_PATHS } from './openapi-plans';
+import { STREAM_PATHS } from './openapi-streams';
 import { TOOLS_PATHS } from './openapi-tools';
 import { LEASE_MS } from './scoring';
 import { NEWS_ACTIONS, NEWS_STATES } from '~/lib/cms/news';
@@ -413,6 +414,7 @@ export const CMS_OPENAPI = {
 			},
 		},
 		...PEOPLE_PATHS,
+		...STREAM_PATHS,
 		'/api/cms/news': {
 			get: {
 				summary: 'Console news, newest change first (admin, editor)',

@@ -1,10 +1,12 @@
-import type { Locale } from '~/i18n/locales';
+import { LOCALE_NAMES, type Locale } from '~/i18n/locales';
 import type { Translate } from '~/i18n/server';
 import type { PlayerLabels } from '~/lib/streams/player';
 import { localHref } from '~/lib/locale-resolution';
 import type { StreamKind, StreamRow } from '../db/schema/streams';
 import { highlightPath } from './catalogue';
+import { paymentsNow as now } from '../clock';
 import { playerLabels } from './player-labels';
+import { type StreamText, streamTexts } from './texts';
 import { streamPage, type WatchView } from './watch-view';
 
 type Listed = Pick<StreamRow, 'id' | 'matchId'>;
@@ -37,14 +39,27 @@ export interface CatalogueView {
 		kind: string;
 		kindCode: StreamKind;
 		title: string;
+		description: string | null;
+		/** The text's language when it is not the page's (English shown as such), else null. */
+		textLang: string | null;
+		/** "Shown in English: …" when the title is the English fallback. */
+		fallbackNote: string | null;
+		/** "Starts …" for a scheduled stream whose start is still ahead. */
+		startsAt: { label: string; iso: string } | null;
 		badge: string;
 		free: boolean;
 	}[];
 	player: PlayerView | null;
 }
 
-function playerView(watch: WatchView, here: string, locale: Locale, t: Translate): PlayerView {
-	const labels = playerLabels(watch.stream.title, t);
+function playerView(
+	watch: WatchView,
+	title: string,
+	here: string,
+	locale: Locale,
+	t: Translate,
+): PlayerView {
+	const labels = playerLabels(title, t);
 	let locked: PlayerView['locked'] = null;
 	if (!watch.access.allowed) {
 		const { reason, planHint } = watch.access;
@@ -62,7 +77,7 @@ function playerView(watch: WatchView, here: string, locale: Locale, t: Translate
 						link: t('streams:player.getPlan', { plan: t(`payments:plan.${planHint}.name`) }),
 					};
 	}
-	return { title: watch.stream.title, src: watch.src, captions: watch.captions, labels, locked };
+	return { title, src: watch.src, captions: watch.captions, labels, locked };
 }
 
 /**
@@ -78,7 +93,7 @@ export async function catalogueView(
 		country: string | undefined;
 		here: string;
 	},
-	ctx: { locale: Locale; t: Translate },
+	ctx: { locale: Locale; t: Translate; timeZone?: string },
 ): Promise<CatalogueView | undefined> {
 	const { locale, t } = ctx;
 	const page = PAGES[input.page];
@@ -89,6 +104,19 @@ export async function catalogueView(
 		country: input.country,
 	});
 	if (!view) return undefined;
+	const texts = await streamTexts(
+		view.watching ? [...view.streams, view.watching.stream] : view.streams,
+		locale,
+	);
+	const text = (s: StreamRow): StreamText =>
+		texts.get(s.id) ?? { title: s.title, description: s.description, locale: 'en' };
+	const date = new Intl.DateTimeFormat(locale, {
+		dateStyle: 'medium',
+		timeStyle: 'short',
+		timeZone: ctx.timeZone ?? 'UTC',
+	});
+	const fallback = (l: Locale) =>
+		l === locale ? null : t('content.inLanguage', { language: LOCALE_NAMES[l] });
 	return {
 		title: t(`streams:${page.texts}.title`),
 		description: t(`streams:${page.texts}.description`),
@@ -97,10 +125,22 @@ export async function catalogueView(
 			href: localHref(locale, page.path(s)),
 			kind: t(`streams:kind.${s.kind}`),
 			kindCode: s.kind,
-			title: s.title,
+			title: text(s).title,
+			description: text(s).description,
+			textLang: text(s).locale === locale ? null : text(s).locale,
+			fallbackNote: fallback(text(s).locale),
+			startsAt:
+				s.startsAt && s.startsAt.getTime() > now()
+					? {
+							label: t('cmsstreams:public.startsAt', { date: date.format(s.startsAt) }),
+							iso: s.startsAt.toISOString(),
+						}
+					: null,
 			badge: s.free ? t('streams:free') : t('streams:needsPlan'),
 			free: s.free,
 		})),
-		player: view.watching && playerView(view.watching, input.here, locale, t),
+		player:
+			view.watching &&
+			playerView(view.watching, text(view.watching.stream).title, input.here, locale, t),
 	};
 }

@@ -1,15 +1,21 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { paymentsNow as now } from '../clock';
 import { getDb } from '../db/client';
 import { streams, type StreamKind, type StreamRow } from '../db/schema/streams';
 import { isReplayHighlight } from './match-streams';
 
-/** Streams of the given kinds, in catalogue order. */
+/** Streams of the given kinds, in catalogue order; a scheduled one whose end has passed is gone. */
 export async function listStreams(kinds: StreamKind[]): Promise<StreamRow[]> {
 	const db = await getDb();
 	return db
 		.select()
 		.from(streams)
-		.where(inArray(streams.kind, kinds))
+		.where(
+			and(
+				inArray(streams.kind, kinds),
+				or(isNull(streams.endsAt), gt(streams.endsAt, new Date(now()))),
+			),
+		)
 		.orderBy(asc(streams.position));
 }
 

@@ -11,6 +11,7 @@ import { priceOf } from '../payments/plans';
 import { inArray } from 'drizzle-orm';
 import { playerLabels } from './player-labels';
 import { streamsOfMatch } from './match-streams';
+import { streamTexts } from './texts';
 
 /**
  * The watch section of a match centre, the same for every visitor (the page is cached):
@@ -26,6 +27,8 @@ export async function matchWatchView(
 	const [stream] = await streamsOfMatch(matchId);
 	if (!stream) return null;
 	const here = localHref(locale, matchPath({ id: matchId }));
+	// The visitor's language where the console gave one, else English (marked by `lang`).
+	const text = (await streamTexts([stream], locale)).get(stream.id)!;
 	const free = stream.plans.length === 0;
 	const currency = defaultCurrency(locale);
 	const passPrice = stream.plans.includes('match-pass')
@@ -49,10 +52,11 @@ export async function matchWatchView(
 	return {
 		streamId: stream.id,
 		accessUrl: `/api/watch/${stream.id}`,
-		title: stream.title,
+		title: text.title,
+		...(text.locale !== locale ? { titleLang: text.locale } : {}),
 		heading: stream.kind === 'live' ? t('watching:heading.live') : t('watching:heading.highlight'),
 		labels: {
-			...playerLabels(stream.title, t),
+			...playerLabels(text.title, t),
 			checking: t('watching:checking'),
 			lockTitle: t('watching:lock.title'),
 			login: t('watching:lock.login'),

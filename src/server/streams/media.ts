@@ -1,17 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { cached } from '../cache/data-cache';
-import { planTag } from '../cache/tags';
+import { planTag, streamTag } from '../cache/tags';
 import { config } from '../config';
 import type { StreamRow } from '../db/schema/streams';
 import { paymentsNow as now } from '../clock';
 import { streamAccess } from './access';
 import { getStream } from './catalogue';
 import { liveLoop, liveSegmentFile, mediaPlaylist, multivariantPlaylist } from './live';
-import { ANONYMOUS, verifyPlayback } from './signing';
+import { isRemoteSource } from '~/lib/cms/stream-input';
+import { ANONYMOUS, previewSubject, verifyPlayback } from './signing';
 
 export interface MediaResponse {
-	status: 200 | 403 | 404;
+	status: 200 | 302 | 403 | 404;
+	/** Where an outside (https) source's manifest is (302). */
+	location?: string;
 	body?: Uint8Array | string;
 	contentType?: string;
 	/** Live playlists change every segment; files never do. */
@@ -49,7 +52,7 @@ async function segmentAllowed(
 ): Promise<boolean> {
 	if (stream.plans.length === 0 && !stream.countries) return true;
 	const key = `streams:access:${userId ?? ANONYMOUS}:${stream.id}:${country ?? ''}`;
-	const tags = userId ? [planTag(userId)] : [];
+	const tags = userId ? [planTag(userId), streamTag(stream.id)] : [streamTag(stream.id)];
 	const answer = await cached(key, SEGMENT_ACCESS_MS, tags, async () => {
 		const access = await streamAccess(userId, stream, country);
 		return access.allowed ? { until: access.until } : null;
@@ -72,24 +75,40 @@ export async function serveMedia(input: {
 	sig: string | null;
 	userId: string | null;
 	country: string | undefined;
+	/**
+	 * A console preview (`preview=1`): the URL is signed for this staff member (null: no
+	 * console session with `streams.edit`), and plans and territories do not apply.
+	 */
+	preview?: { staffId: string | null };
 }): Promise<MediaResponse> {
 	if (!FILE.test(input.file)) return { status: 404 };
 	const stream = await getStream(input.streamId);
 	if (!stream) return { status: 404 };
-	const subject = input.userId ?? ANONYMOUS;
-	if (!verifyPlayback(subject, stream.id, input.exp, input.sig)) return { status: 403 };
 	const ext = input.file.split('.').pop() as string;
-	// A signature proves who the URL was made for, not that they may still watch: a plan
-	// that ends must stop playback at the next segment, not when the URL expires.
-	const allowed =
-		ext === 'm3u8'
-			? (await streamAccess(input.userId, stream, input.country)).allowed
-			: await segmentAllowed(input.userId, stream, input.country);
-	if (!allowed) return { status: 403 };
+	if (input.preview) {
+		const { staffId } = input.preview;
+		if (!staffId || !verifyPlayback(previewSubject(staffId), stream.id, input.exp, input.sig))
+			return { status: 403 };
+	} else {
+		const subject = input.userId ?? ANONYMOUS;
+		if (!verifyPlayback(subject, stream.id, input.exp, input.sig)) return { status: 403 };
+		// A signature proves who the URL was made for, not that they may still watch: a plan
+		// that ends must stop playback at the next segment, not when the URL expires.
+		const allowed =
+			ext === 'm3u8'
+				? (await streamAccess(input.userId, stream, input.country)).allowed
+				: await segmentAllowed(input.userId, stream, input.country);
+		if (!allowed) return { status: 403 };
+	}
+	// An outside source serves its own segments: only its manifest is answered, by address.
+	if (isRemoteSource(stream.hlsPath))
+		return input.file === 'index.m3u8'
+			? { status: 302, location: stream.hlsPath }
+			: { status: 404 };
 	const root = resolve(config().MEDIA_DIR);
 	const folder = resolve(root, dirname(stream.hlsPath));
 	if (!folder.startsWith(root)) return { status: 404 };
-	const query = `exp=${input.exp}&sig=${input.sig}`;
+	const query = `exp=${input.exp}&sig=${input.sig}${input.preview ? '&preview=1' : ''}`;
 	const loop = await liveLoop(folder);
 	let file = input.file;
 	if (loop) {

@@ -22,6 +22,18 @@ export function playbackUrl(subject: string, streamId: string): { url: string; e
 	return { url: `/media/${streamId}/index.m3u8?exp=${exp}&sig=${sig}`, expiresAt: exp };
 }
 
+/** Who a console preview URL is signed for: never a site user's id (those are UUIDs). */
+export const previewSubject = (staffId: string) => `staff:${staffId}`;
+
+/**
+ * A console preview's signed URL: the same mechanism, signed for the staff member, marked
+ * `preview=1` so the media route checks their console session instead of plans.
+ */
+export function previewUrl(staffId: string, streamId: string): string {
+	const { url } = playbackUrl(previewSubject(staffId), streamId);
+	return `${url}&preview=1`;
+}
+
 /** The `exp` and `sig` query of a signed URL, checked for this viewer. */
 export function verifyPlayback(
 	subject: string,

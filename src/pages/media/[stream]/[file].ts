@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { can } from '~/lib/cms/roles';
 import { visitorCountry } from '~/server/streams/country';
 import { serveMedia } from '~/server/streams/media';
 
@@ -11,7 +12,20 @@ export const GET: APIRoute = async ({ params, url, locals, request, clientAddres
 		sig: url.searchParams.get('sig'),
 		userId: locals.user?.id ?? null,
 		country: visitorCountry(clientAddress, request.headers),
+		...(url.searchParams.get('preview') === '1'
+			? {
+					preview: {
+						staffId:
+							locals.cms && can(locals.cms.user.scope, 'streams.edit') ? locals.cms.user.id : null,
+					},
+				}
+			: {}),
 	});
+	if (result.status === 302 && result.location)
+		return new Response(null, {
+			status: 302,
+			headers: { Location: result.location, 'Cache-Control': 'no-store' },
+		});
 	if (result.status !== 200)
 		return new Response(null, { status: result.status, headers: { 'Cache-Control': 'no-store' } });
 	return new Response(result.body as BodyInit, {
