@@ -71,7 +71,7 @@ test.describe('editors’ console: a goal under review', () => {
 		await expect(centre.locator('li.tl-penalties').last()).toBeVisible({ timeout: LIVE_MS });
 
 		// Leave the match finished: other tests count the live matches.
-		await scorer.getByRole('button', { name: 'Full time' }).click();
+		await scorer.getByRole('button', { name: 'Full time', exact: true }).click();
 		await expect(status).toHaveAttribute('data-status', 'finished');
 	});
 });

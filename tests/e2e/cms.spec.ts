@@ -115,7 +115,7 @@ test.describe('editors’ console: a match day', () => {
 
 		// Full time.
 		await scorer.getByTestId('console-minute').fill('90');
-		await scorer.getByRole('button', { name: 'Full time' }).click();
+		await scorer.getByRole('button', { name: 'Full time', exact: true }).click();
 		await expect(fan.getByTestId('live-minute')).toHaveText('FT', { timeout: LIVE_MS });
 		await expect(scorer.getByTestId('console-status')).toHaveText('Full-time');
 		// Every change arrived on the page the fan opened once.
