@@ -177,6 +177,15 @@ describe(`Web Push alerts end to end (${process.env['TEST_DATABASE_URL'] ? 'Post
 		await db().exec('UPDATE push_outbox SET next_attempt_at = now()');
 		await runner().pass();
 		expect(service.deliveries.map((d) => d.endpoint)).toEqual([flaky.endpoint]);
+		// The gone subscription's row is never claimed again (no foreign key removes it: the
+		// queue stays cheap to fill); it is purged a day after it expired.
+		const orphan = () =>
+			db().db.execute(sql`SELECT attempts FROM push_outbox o WHERE NOT EXISTS
+				(SELECT 1 FROM push_subscriptions s WHERE s.id = o.subscription_id)`);
+		expect(rowsOf<{ attempts: number }>(await orphan())).toEqual([{ attempts: 1 }]);
+		await db().exec(`UPDATE push_outbox SET expires_at = now() - interval '2 days'`);
+		await runner().pass();
+		expect(rowsOf(await orphan())).toEqual([]);
 	});
 
 	it('keeps quiet hours and the kinds chosen; one click stops a kind', async () => {

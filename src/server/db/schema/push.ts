@@ -86,7 +86,6 @@ export const pushAlerts = pgTable(
 export const pushOutbox = pgTable(
 	'push_outbox',
 	{
-		id: bigserial('id', { mode: 'number' }).primaryKey(),
 		subscriptionId: bigint('subscription_id', { mode: 'number' }).notNull(),
 		eventId: bigint('event_id', { mode: 'number' }).notNull(),
 		matchId: integer('match_id').notNull(),
@@ -98,8 +97,11 @@ export const pushOutbox = pgTable(
 		lastError: text('last_error'),
 	},
 	(t) => [
-		unique('push_outbox_subscription_event_key').on(t.subscriptionId, t.eventId),
-		fkey(t.subscriptionId, pushSubscriptions.id).onDelete('cascade'),
+		// The key is the row's identity (no serial id: one index less per queued alert) and
+		// no foreign key to the subscription (no check per row): a goal queues 100,000 rows
+		// at once. Rows of a subscription that is gone are never claimed (the sender joins
+		// the subscription) and are purged with the expired ones.
+		primaryKey({ name: 'push_outbox_pkey', columns: [t.subscriptionId, t.eventId] }),
 		index('push_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at IS NULL`),
 	],
 );
