@@ -10,7 +10,8 @@ export interface Raw {
  * One request with exactly these headers, and the raw bytes back: no automatic decoding
  * and no headers added, unlike Playwright's request fixture (which sends Accept-Encoding).
  * `body`: a string or buffer is sent as it is; an array of chunks is sent chunked (no
- * Content-Length), one write per chunk.
+ * Content-Length), one write per chunk. `localAddress`: another loopback address to come
+ * from (127.0.0.2…), a client of its own for the server's per-client limits.
  */
 export function raw(
 	baseURL: string,
@@ -18,11 +19,12 @@ export function raw(
 	headers: Record<string, string> = {},
 	method = 'GET',
 	body?: string | Buffer | Buffer[],
+	localAddress?: string,
 ): Promise<Raw> {
 	const url = new URL(baseURL);
 	return new Promise((resolve, reject) => {
 		const req = httpRequest(
-			{ host: url.hostname, port: url.port, path, method, headers, agent: false },
+			{ host: url.hostname, port: url.port, path, method, headers, agent: false, localAddress },
 			(res) => {
 				const chunks: Buffer[] = [];
 				res.on('data', (c: Buffer) => chunks.push(c));
