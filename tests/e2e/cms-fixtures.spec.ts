@@ -1,13 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, adminBearer, consoleLogin, setPasswordFromMail } from './staff';
-
-/** The administrator in the console, registered first when no earlier test did. */
-async function adminConsole(page: Page): Promise<void> {
-	await adminBearer(page);
-	await page.goto('/en/cms');
-	if (!(await page.getByTestId('cms-who').isVisible())) await consoleLogin(page, ADMIN);
-	await expect(page.getByTestId('cms-who')).toContainText(ADMIN);
-}
+import { expect, test } from '@playwright/test';
+import { adminConsole, consoleLogin, setPasswordFromMail } from './staff';
 
 test.describe('editors’ console: fixtures', () => {
 	test.describe.configure({ timeout: 120_000 });

@@ -1,14 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe';
-import { ADMIN, adminBearer, consoleLogin, setPasswordFromMail } from './staff';
-
-/** The administrator in the console, registered first when no earlier test did. */
-async function adminConsole(page: Page): Promise<void> {
-	await adminBearer(page);
-	await page.goto('/en/cms');
-	if (!(await page.getByTestId('cms-who').isVisible())) await consoleLogin(page, ADMIN);
-	await expect(page.getByTestId('cms-who')).toContainText(ADMIN);
-}
+import { adminBearer, adminConsole, consoleLogin, setPasswordFromMail } from './staff';
 
 test.describe('editors’ console: streams', () => {
 	test.describe.configure({ timeout: 120_000 });

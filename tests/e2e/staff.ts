@@ -96,3 +96,12 @@ export async function adminBearer(page: Page): Promise<Record<string, string>> {
 	const body = (await answer.json()) as { data: { token: { access_token: string } } };
 	return { Authorization: `Bearer ${body.data.token.access_token}` };
 }
+
+/** The administrator in the console, registered first when no earlier test did. */
+export async function adminConsole(page: Page): Promise<void> {
+	// The token's login also sets the console cookies of this browser context.
+	await adminBearer(page);
+	await page.goto('/en/cms');
+	if (!(await page.getByTestId('cms-who').isVisible())) await consoleLogin(page, ADMIN);
+	await expect(page.getByTestId('cms-who')).toContainText(ADMIN);
+}
