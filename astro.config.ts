@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales';
 import { MAX_BODY_BYTES } from './src/lib/limits';
+import { cspDigestCache } from './src/integrations/csp-digest-cache';
 import { islandStylesInHead } from './src/integrations/island-styles-in-head';
 import { serviceWorker } from './src/integrations/service-worker';
 
@@ -60,6 +61,8 @@ export default defineConfig({
 		react(),
 		// Astro's inline island style would land in <body> (invalid HTML): see the module.
 		islandStylesInHead(),
+		// Astro hashes each head element for the CSP on every render: once is enough (see the module).
+		cspDigestCache(),
 		// The offline app's worker, after the build (docs/pwa.md).
 		serviceWorker(),
 		...(process.env.GTM_ID ? [partytown({ config: { forward: ['dataLayer.push'] } })] : []),

@@ -9,41 +9,17 @@
  *
  * Builds the app into bench/astro-floor/dist (removed afterwards), listens on 127.0.0.1 only and stops by itself.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { startAstroFloor } from './lib/astro-floor-app.mjs';
 import { replayableHeaders, startBare } from './lib/bare.mjs';
 import { describeRun, loadOptions } from './lib/run-options.mjs';
 import { load } from './lib/load.mjs';
 
 const options = loadOptions();
 const { seconds: SECONDS, connections: CONNECTIONS } = options;
-const root = new URL('./astro-floor/', import.meta.url).pathname;
-// Inside the project (ignored by git), so the built server resolves the project's packages.
-const outDir = join(root, 'dist');
-const astroBin = new URL('../node_modules/astro/bin/astro.mjs', import.meta.url).pathname;
-
-const build = spawnSync(process.execPath, [astroBin, 'build', '--root', root], {
-	env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
-	stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (build.status !== 0) throw new Error('building bench/astro-floor failed');
-
 const PORT = 4620;
-const app = spawn(process.execPath, [join(outDir, 'server/entry.mjs')], {
-	env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), ASTRO_NODE_LOGGING: 'disabled' },
-	stdio: ['ignore', 'ignore', 'inherit'],
-});
+const app = await startAstroFloor(PORT);
 const results = [];
 try {
-	for (let i = 0; i < 100; i++) {
-		const up = await fetch(`http://127.0.0.1:${PORT}/robots.txt`).then(
-			(r) => r.ok,
-			() => false,
-		);
-		if (up) break;
-		await new Promise((r) => setTimeout(r, 100));
-	}
 	for (const path of ['/robots.txt', '/hello']) {
 		const sample = await fetch(`http://127.0.0.1:${PORT}${path}`);
 		const body = Buffer.from(await sample.arrayBuffer());
@@ -60,8 +36,7 @@ try {
 		results.push({ path, bytes: body.length, bare: b, astro: a });
 	}
 } finally {
-	app.kill();
-	rmSync(outDir, { recursive: true, force: true });
+	await app.stop();
 }
 
 console.log(`\n${describeRun(options)}\n`);

@@ -9,62 +9,18 @@
  *
  * Everything listens on 127.0.0.1 (three ports from --port on) and stops by itself.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { replayableHeaders, startBare } from './lib/bare.mjs';
 import { describeRun, loadOptions } from './lib/run-options.mjs';
 import { load } from './lib/load.mjs';
+import { assertPortFree, findMatchPath, startSite } from './lib/site.mjs';
 
 const options = loadOptions();
 const { seconds: SECONDS, connections: CONNECTIONS } = options;
-const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
 // Several runs can share a machine (one per worktree): each picks its own three ports.
 const portArg = process.argv.indexOf('--port');
 const PORT = portArg > 0 ? Number(process.argv[portArg + 1]) : 4610;
 const [SITE, CACHED, BARE] = [PORT, PORT + 1, PORT + 2];
-for (const port of [SITE, CACHED, BARE]) {
-	// Measuring someone else's server by mistake is worse than not measuring.
-	const taken = await fetch(`http://127.0.0.1:${port}/`).then(
-		() => true,
-		() => false,
-	);
-	if (taken) throw new Error(`port ${port} is in use: pick others with --port`);
-}
-
-async function startSite(port, env) {
-	const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-	const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-		env: {
-			...process.env,
-			ASTRO_OUT_DIR: outDir,
-			HOST: '127.0.0.1',
-			PORT: String(port),
-			DATA_DIR: dataDir,
-			DATABASE_URL: join(dataDir, 'pglite'),
-			FEED: 'off',
-			SITE_URL: `http://127.0.0.1:${port}`,
-			...env,
-		},
-		stdio: ['ignore', 'ignore', 'inherit'],
-	});
-	const deadline = Date.now() + 180_000;
-	while (Date.now() < deadline) {
-		try {
-			const r = await fetch(`http://127.0.0.1:${port}/robots.txt`);
-			if (r.ok) break;
-		} catch {}
-		await new Promise((r) => setTimeout(r, 500));
-	}
-	return {
-		child,
-		stop: () => {
-			child.kill('SIGTERM');
-			rmSync(dataDir, { recursive: true, force: true });
-		},
-	};
-}
+for (const port of [SITE, CACHED, BARE]) await assertPortFree(port);
 
 /** Registers and logs in a visitor on the site at `port`; returns its auth cookies. */
 async function signIn(port) {
@@ -89,18 +45,6 @@ async function signIn(port) {
 		.getSetCookie()
 		.map((c) => c.split(';')[0])
 		.join('; ');
-}
-
-async function findMatchPath(port) {
-	for (const date of ['2025-08-16', '2025-08-15', '2024-08-17']) {
-		const r = await fetch(`http://127.0.0.1:${port}/api/v1/matches?date=${date}`);
-		if (!r.ok) continue;
-		const json = await r.json();
-		const list = json.data ?? json.matches ?? json;
-		const id = Array.isArray(list) ? list[0]?.id : undefined;
-		if (id) return `/en/match/${id}`;
-	}
-	return '/en/match/1';
 }
 
 const results = [];
@@ -164,8 +108,8 @@ try {
 		bare.stop();
 	}
 } finally {
-	site.stop();
-	cached.stop();
+	await site.stop();
+	await cached.stop();
 }
 
 console.log(`\n${describeRun(options)}\n`);

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { FollowedMatch } from '~/lib/follows';
+import { dateTimeFormat } from '~/lib/intl';
 import { $follows, loadFollows } from '~/stores/follows';
 import { $revealed, $spoiler, scoreHidden } from '~/stores/spoiler';
 import './follow.css';
@@ -52,14 +53,14 @@ export default function MyMatches({
 		};
 	}, [follows.ready, query]);
 
-	const time = new Intl.DateTimeFormat(tag, {
+	const time = dateTimeFormat(tag, {
 		weekday: 'short',
 		day: 'numeric',
 		month: 'short',
 		hour: '2-digit',
 		minute: '2-digit',
 	});
-	const day = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short' });
+	const day = dateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short' });
 	const row = (m: FollowedMatch) => {
 		const hidden = scoreHidden(spoiler, revealed, String(m.id));
 		const status =

@@ -5,6 +5,8 @@ import { localHref } from '~/lib/locale-resolution';
 import type { GamesLabels } from '~/lib/games/labels';
 import type { GameKind } from '~/lib/games/rules';
 import type { PublicUser } from '../auth/users';
+import { cached } from '../cache/data-cache';
+import { matchTag } from '../cache/tags';
 import { config } from '../config';
 import { getDb } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -14,6 +16,28 @@ import { ensureGames, PICK_OUTCOME, PICK_POINTS } from './games';
 import { gamesLabels } from './labels';
 import { type BoardRow, leaderboard, myLeagues } from './leaderboard';
 import { isPlayable } from './settle-rules';
+
+/** How long a match's "has games" answer is kept; any change to the match drops it sooner. */
+const PRESENCE_MS = 15_000;
+
+/**
+ * Whether the match has games, opening them first when it is scheduled or played. Kept
+ * like the match's own page data (a render used to read it twice): a status change is a
+ * live change, which drops `match:<id>` in every process, so a match that becomes playable
+ * opens its games on the next render.
+ */
+function matchHasGames(matchId: string): Promise<boolean> {
+	return cached(`games:present:${matchId}`, PRESENCE_MS, [matchTag(matchId)], async () => {
+		const db = await getDb();
+		const [state] = await readMatchStates(db, [matchId]);
+		if (!state) return false;
+		if (isPlayable(state.status)) await ensureGames(db, state);
+		const [has] = rowsOf<{ n: number }>(
+			await db.execute(sql`SELECT count(*)::int AS n FROM games WHERE match_id = ${Number(matchId)}`),
+		);
+		return Number(has?.n ?? 0) > 0;
+	});
+}
 
 /** Props of the LiveGames island on a match centre, or null when the match has no games. */
 export interface GamesPanel {
@@ -35,14 +59,7 @@ export async function getGamesPanel(
 	names: { home: string; away: string },
 	ctx: { locale: Locale; t: Translate },
 ): Promise<GamesPanel | null> {
-	const db = await getDb();
-	const [state] = await readMatchStates(db, [matchId]);
-	if (!state) return null;
-	if (isPlayable(state.status)) await ensureGames(db, state);
-	const [has] = rowsOf<{ n: number }>(
-		await db.execute(sql`SELECT count(*)::int AS n FROM games WHERE match_id = ${Number(matchId)}`),
-	);
-	if (!has || Number(has.n) === 0) return null;
+	if (!(await matchHasGames(matchId))) return null;
 	const back = localHref(ctx.locale, `/match/${matchId}`);
 	return {
 		matchId,

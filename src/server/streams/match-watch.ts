@@ -3,6 +3,8 @@ import type { Translate } from '~/i18n/server';
 import type { MatchWatchProps } from '~/lib/streams/player';
 import { localHref } from '~/lib/locale-resolution';
 import { matchPath } from '~/lib/urls';
+import { cached } from '../cache/data-cache';
+import { matchTag, PRICES_TAG, STREAMS_TAG } from '../cache/tags';
 import { getDb } from '../db/client';
 import { competitionPasses } from '../db/schema/watching';
 import { defaultCurrency, formatMoney } from '~/lib/payments/money';
@@ -24,17 +26,11 @@ export async function matchWatchView(
 	ctx: { locale: Locale; t: Translate },
 ): Promise<MatchWatchProps | null> {
 	const { locale, t } = ctx;
-	const [stream] = await streamsOfMatch(matchId);
-	if (!stream) return null;
+	const data = await watchData(matchId, locale);
+	if (!data) return null;
+	const { stream, text, currency, passPrice, competitionPlans } = data;
 	const here = localHref(locale, matchPath({ id: matchId }));
-	// The visitor's language where the console gave one, else English (marked by `lang`).
-	const text = (await streamTexts([stream], locale)).get(stream.id)!;
 	const free = stream.plans.length === 0;
-	const currency = defaultCurrency(locale);
-	const passPrice = stream.plans.includes('match-pass')
-		? await priceOf('match-pass', currency, undefined)
-		: undefined;
-	const competitionPlans = await competitionPassesOf(stream.plans);
 	const alternatives = [
 		...competitionPlans.map((id) => ({
 			href: `${localHref(locale, '/pricing-sport')}?plan=${id}#plan-${id}`,
@@ -87,6 +83,41 @@ export async function matchWatchView(
 					loginHref: `${localHref(locale, '/login')}?redirect=${encodeURIComponent(`${here}#watch`)}`,
 				},
 	};
+}
+
+/** How long what the watch section reads is kept; an editor's change drops it sooner. */
+const WATCH_DATA_MS = 10_000;
+
+/**
+ * What the watch section reads from the database (the match's first stream, its texts in
+ * `locale`, the match pass's price, the competition passes that open it), kept for
+ * seconds: read on every render, it was most of an uncached match page's round trips. The
+ * stream editor and the plan editor drop it in their process (STREAMS_TAG, PRICES_TAG);
+ * other processes see the change within WATCH_DATA_MS, as they see the cached page.
+ */
+function watchData(matchId: number, locale: Locale) {
+	return cached(
+		`watch:${matchId}:${locale}`,
+		WATCH_DATA_MS,
+		[STREAMS_TAG, PRICES_TAG, matchTag(matchId)],
+		async () => {
+			const [stream] = await streamsOfMatch(matchId);
+			if (!stream) return null;
+			// The visitor's language where the console gave one, else English (marked by `lang`).
+			const text = (await streamTexts([stream], locale)).get(stream.id)!;
+			const currency = defaultCurrency(locale);
+			const passPrice = stream.plans.includes('match-pass')
+				? await priceOf('match-pass', currency, undefined)
+				: undefined;
+			return {
+				stream,
+				text,
+				currency,
+				passPrice,
+				competitionPlans: await competitionPassesOf(stream.plans),
+			};
+		},
+	);
 }
 
 async function competitionPassesOf(planIds: string[]): Promise<string[]> {

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
 	openDatabase,
 	setDbHandleForTests,
@@ -6,6 +8,11 @@ import {
 	type DbHandle,
 } from '~/server/db/client';
 import { clearDataCache } from '~/server/cache/data-cache';
+import { resetConfigForTests } from '~/server/config';
+import { invalidateTags, STREAMS_TAG, streamTag } from '~/server/cache/tags';
+import { streams } from '~/server/db/schema';
+import { getGamesPanel } from '~/server/games/page';
+import { matchWatchView } from '~/server/streams/match-watch';
 import { resolveDeprecated } from '~/server/football/deprecated';
 import { importFootballData } from '~/server/football/import';
 import { SOURCE_FILES } from '~/server/football/import/sources';
@@ -40,6 +47,9 @@ function counting(db: Database): Database {
 }
 
 beforeAll(async () => {
+	// The pages start the live feed; its replays would write beside the statements counted.
+	process.env.FEED = 'off';
+	resetConfigForTests();
 	handle = await openDatabase('memory://');
 	const files = SOURCE_FILES.filter(
 		(f) => f.path.includes('2025-26/en.1') || f.path.includes('worldcup.json/2022'),
@@ -285,5 +295,64 @@ describe('home: today without matches', () => {
 		expect(home.day.empty).toBeNull();
 		expect(home.day.whatsOn?.note).toBe('No matches are scheduled today. Here is the latest.');
 		expect(home.day.whatsOn?.tables?.items.length).toBeGreaterThan(0);
+	});
+});
+
+// Issue 18: an uncached match render read the database three more times beyond its view
+// (the live games' presence, the match's stream, and for a stream its texts and prices),
+// on every render. They are kept like the view, dropped by the same changes.
+describe('the match page beside its view', () => {
+	const de: ViewContext = {
+		locale: 'de',
+		t: useTranslations('de'),
+		origin: 'https://example.test',
+		timeZone: 'UTC',
+	};
+	// Every statement, whatever path sends it (drizzle's builder does not use `execute`).
+	let statements = 0;
+	const count = () => {
+		const query = PGlite.prototype.query;
+		const spy = vi.spyOn(PGlite.prototype, 'query').mockImplementation(function (
+			this: PGlite,
+			...args: Parameters<PGlite['query']>
+		) {
+			statements++;
+			return query.apply(this, args);
+		});
+		return () => spy.mockRestore();
+	};
+	const panels = async (id: number) => [
+		await getGamesPanel(String(id), { home: 'Argentinien', away: 'Frankreich' }, de),
+		await matchWatchView(id, de),
+	];
+
+	it('the games panel and the watch section cost nothing on a hit, with and without a stream', async () => {
+		const day = await getDayPage('2022-12-18', 'UTC');
+		const final = day.day.groups.flatMap((g) => g.matches).find((m) => m.home.name === 'Argentina')!;
+		await handle.db.insert(streams).values({
+			id: 'trips-final',
+			kind: 'highlight',
+			matchId: final.id,
+			title: 'Final highlights',
+			plans: ['match-pass'],
+			hlsPath: 'demo-highlight/index.m3u8',
+		});
+		invalidateTags([STREAMS_TAG]);
+		const restore = count();
+		try {
+			const first = await panels(final.id);
+			expect(statements).toBeGreaterThan(0);
+			expect(first[1]?.streamId).toBe('trips-final');
+			statements = 0;
+			const again = await panels(final.id);
+			expect(statements).toBe(0);
+			expect(again).toEqual(first);
+			// A stream edit drops the watch section at once (here; other processes within seconds).
+			await handle.db.delete(streams).where(eq(streams.id, 'trips-final'));
+			invalidateTags([STREAMS_TAG, streamTag('trips-final')]);
+			expect(await matchWatchView(final.id, de)).toBeNull();
+		} finally {
+			restore();
+		}
 	});
 });

@@ -1,0 +1,41 @@
+/**
+ * The smallest Astro 7 server app (bench/astro-floor/: a one-line endpoint and a page with
+ * no components, no middleware, no data), built and started: Astro's own floor on this
+ * machine, against which a rendered page is measured.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('../astro-floor/', import.meta.url).pathname;
+// Inside the project (ignored by git), so the built server resolves the project's packages.
+const outDir = join(root, 'dist');
+const astroBin = new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url).pathname;
+
+/** Builds the app and starts it on `port`; `stop()` ends it and removes the build. */
+export async function startAstroFloor(port) {
+	const build = spawnSync(process.execPath, [astroBin, 'build', '--root', root], {
+		env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
+	if (build.status !== 0) throw new Error('building bench/astro-floor failed');
+	const app = spawn(process.execPath, [join(outDir, 'server/entry.mjs')], {
+		env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ASTRO_NODE_LOGGING: 'disabled' },
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
+	for (let i = 0; i < 100; i++) {
+		const up = await fetch(`http://127.0.0.1:${port}/robots.txt`).then(
+			(r) => r.ok,
+			() => false,
+		);
+		if (up) break;
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	return {
+		stop: async () => {
+			app.kill();
+			await new Promise((r) => (app.exitCode === null ? app.once('exit', r) : r()));
+			rmSync(outDir, { recursive: true, force: true });
+		},
+	};
+}
