@@ -33,7 +33,9 @@ function matchHasGames(matchId: string): Promise<boolean> {
 		if (!state) return false;
 		if (isPlayable(state.status)) await ensureGames(db, state);
 		const [has] = rowsOf<{ n: number }>(
-			await db.execute(sql`SELECT count(*)::int AS n FROM games WHERE match_id = ${Number(matchId)}`),
+			await db.execute(
+				sql`SELECT count(*)::int AS n FROM games WHERE match_id = ${Number(matchId)}`,
+			),
 		);
 		return Number(has?.n ?? 0) > 0;
 	});

@@ -328,7 +328,9 @@ describe('the match page beside its view', () => {
 
 	it('the games panel and the watch section cost nothing on a hit, with and without a stream', async () => {
 		const day = await getDayPage('2022-12-18', 'UTC');
-		const final = day.day.groups.flatMap((g) => g.matches).find((m) => m.home.name === 'Argentina')!;
+		const final = day.day.groups
+			.flatMap((g) => g.matches)
+			.find((m) => m.home.name === 'Argentina')!;
 		await handle.db.insert(streams).values({
 			id: 'trips-final',
 			kind: 'highlight',
