@@ -14,7 +14,7 @@
  *
  * Listens on 127.0.0.1 only (two ports from --port on) and stops by itself.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startAstroFloor } from './lib/astro-floor-app.mjs';
@@ -34,13 +34,29 @@ const profileDir = arg('profile') && resolve(arg('profile'));
 const [FLOOR, SITE] = [PORT, PORT + 1];
 for (const port of [FLOOR, SITE]) await assertPortFree(port);
 
-const floor = await startAstroFloor(FLOOR);
 const site = await startSite(SITE, { ROUTE_CACHE: 'off' });
+const matchPath = await findMatchPath(SITE);
+// The floor app serves the site's own pages byte for byte from a component-free page, so
+// that the cost of Astro's pipeline for that many bytes can be told from the cost of ours.
+const pagesDir = mkdtempSync(join(tmpdir(), 'floor-pages-'));
+for (const [name, path] of [
+	['home', '/en'],
+	['match', matchPath],
+]) {
+	const r = await fetch(`http://127.0.0.1:${SITE}${path}`, {
+		headers: { Cookie: 'i18n_redirected=en' },
+	});
+	writeFileSync(join(pagesDir, `${name}.html`), await r.text());
+}
+const floor = await startAstroFloor(FLOOR, { FLOOR_PAGES_DIR: pagesDir });
 const targets = [
 	{ name: "Astro's floor: `/hello`", port: FLOOR, path: '/hello' },
 	{ name: 'home `/en`', port: SITE, path: '/en' },
-	{ name: 'match', port: SITE, path: await findMatchPath(SITE) },
+	{ name: 'match', port: SITE, path: matchPath },
 	{ name: "the site's floor: `/robots.txt`", port: SITE, path: '/robots.txt' },
+	{ name: "Astro, home's bytes, no components", port: FLOOR, path: '/same-bytes/home' },
+	{ name: "Astro, the match's bytes, no components", port: FLOOR, path: '/same-bytes/match' },
+	{ name: 'Astro, 300 small components', port: FLOOR, path: '/rows' },
 ];
 if (profileDir) {
 	mkdirSync(profileDir, { recursive: true });
@@ -50,7 +66,7 @@ if (profileDir) {
 	try {
 		// The first start imports the shipped data; the profiled ones find it there.
 		await (await startSite(SITE, { ROUTE_CACHE: 'off' }, { dataDir })).stop();
-		for (const t of targets.slice(1)) {
+		for (const t of targets.filter((t) => t.port === SITE)) {
 			const name = t.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
 			const profiled = await startSite(
 				SITE,
@@ -94,6 +110,7 @@ try {
 } finally {
 	await site.stop();
 	await floor.stop();
+	rmSync(pagesDir, { recursive: true, force: true });
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

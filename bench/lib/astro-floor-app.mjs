@@ -12,15 +12,24 @@ const root = new URL('../astro-floor/', import.meta.url).pathname;
 const outDir = join(root, 'dist');
 const astroBin = new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url).pathname;
 
-/** Builds the app and starts it on `port`; `stop()` ends it and removes the build. */
-export async function startAstroFloor(port) {
+/**
+ * Builds the app and starts it on `port` (`env` over the defaults, e.g. FLOOR_PAGES_DIR for
+ * its same-bytes pages); `stop()` ends it and removes the build.
+ */
+export async function startAstroFloor(port, env = {}) {
 	const build = spawnSync(process.execPath, [astroBin, 'build', '--root', root], {
 		env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
 		stdio: ['ignore', 'ignore', 'inherit'],
 	});
 	if (build.status !== 0) throw new Error('building bench/astro-floor failed');
 	const app = spawn(process.execPath, [join(outDir, 'server/entry.mjs')], {
-		env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ASTRO_NODE_LOGGING: 'disabled' },
+		env: {
+			...process.env,
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			ASTRO_NODE_LOGGING: 'disabled',
+			...env,
+		},
 		stdio: ['ignore', 'ignore', 'inherit'],
 	});
 	for (let i = 0; i < 100; i++) {

@@ -25,7 +25,7 @@ import { formatDay } from './format';
 import { liveNames, namesFor } from './names';
 import { homeLd, homeMatchItems, itemListLd, matchItems } from '~/server/seo/jsonld/lists';
 import { dateStrip, parsePageKey } from './page-keys';
-import { type WhatsOnView, whatsOnView } from './whats-on';
+import { sharedWhatsOnView, type WhatsOnView } from './whats-on';
 
 export interface DayPageData {
 	/** today: no key; date: a date key; competition: a competition slug; invalid: anything else. */
@@ -237,7 +237,8 @@ async function localDayPage(data: DayPageData, ctx: ViewContext): Promise<DayPag
 export async function getHomeView(key: string | undefined, ctx: ViewContext): Promise<DayView> {
 	const data = await localDayPage(await getDayPage(key, ctx.timeZone), ctx);
 	// The first screen of the site is never empty: a today without matches shows the latest.
-	const whatsOn = data.mode === 'today' && data.day.total === 0 ? await whatsOnView(ctx) : null;
+	const whatsOn =
+		data.mode === 'today' && data.day.total === 0 ? await sharedWhatsOnView(ctx) : null;
 	const { locale, t, origin } = ctx;
 	const date = formatDay(data.date, locale);
 	const [title, description] =

@@ -12,11 +12,26 @@ export function formatKickoff(
 	style: KickoffStyle,
 	withYear = false,
 ): string {
-	return dateTimeFormat(LOCALE_TAGS[locale], {
-		...kickoffOptions(style, withYear),
-		timeZone,
-	}).format(new Date(iso));
+	const key = `${locale}|${timeZone}|${style}|${withYear}`;
+	let formatter = kickoffFormatters.get(key);
+	if (!formatter) {
+		formatter = dateTimeFormat(LOCALE_TAGS[locale], {
+			...kickoffOptions(style, withYear),
+			timeZone,
+		});
+		if (kickoffFormatters.size >= MAX_KICKOFF_FORMATTERS) kickoffFormatters.clear();
+		kickoffFormatters.set(key, formatter);
+	}
+	return formatter.format(new Date(iso));
 }
+
+/**
+ * Kick-off formatters by a short key: a page formats a kick-off or two per match row, and
+ * building the options object and its JSON key for the general cache (lib/intl.ts) on each
+ * call showed in the uncached home render's profile.
+ */
+const kickoffFormatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_KICKOFF_FORMATTERS = 2000;
 
 /** A calendar day (YYYY-MM-DD) as a long, localised heading ("Saturday 16 August 2025"). */
 export function formatDay(

@@ -3,6 +3,8 @@
  * never empty: the next fixtures, the latest results of the main competitions and their
  * tables. "Main" is the competitions' own weight (the hot-match ranking's), nothing new.
  */
+import { cached } from '~/server/cache/data-cache';
+import { LISTS_TAG } from '~/server/cache/tags';
 import { getDb } from '~/server/db/client';
 import { getCompetitions } from '~/server/football/queries/competition-seasons';
 import { listMatches } from '~/server/football/queries/matches';
@@ -114,4 +116,17 @@ export async function whatsOnView(ctx: ViewContext, now = new Date()): Promise<W
 		tables: tables.length > 0 ? { heading: t('football:home.tables'), items: tables } : null,
 		matchIds: [...upcoming.items, ...recent.flat()].map((m) => m.id),
 	};
+}
+
+/**
+ * `whatsOnView` as every visitor of one language and time zone gets it, kept for the
+ * current minute (its fixtures and "recent" test are minute-grained) and dropped by any
+ * match change: building it was 7 % of an uncached home render, and the home page is
+ * route-cached per zone, so many misses share it.
+ */
+export function sharedWhatsOnView(ctx: ViewContext, now = new Date()): Promise<WhatsOnView> {
+	const minute = Math.floor(now.getTime() / 60_000);
+	return cached(`view:whats-on:${ctx.locale}:${ctx.timeZone}:${minute}`, 60_000, [LISTS_TAG], () =>
+		whatsOnView(ctx, now),
+	);
 }

@@ -295,6 +295,11 @@ describe('home: today without matches', () => {
 		expect(home.day.empty).toBeNull();
 		expect(home.day.whatsOn?.note).toBe('No matches are scheduled today. Here is the latest.');
 		expect(home.day.whatsOn?.tables?.items.length).toBeGreaterThan(0);
+		// Built once for every visitor of this language and zone, not on each render.
+		expect((await getHomeView(undefined, en)).day.whatsOn).toBe(home.day.whatsOn);
+		const de = await getHomeView(undefined, { ...en, locale: 'de', t: useTranslations('de') });
+		expect(de.day.whatsOn).not.toBe(home.day.whatsOn);
+		expect(de.day.whatsOn?.note).not.toBe(home.day.whatsOn?.note);
 	});
 });
 
