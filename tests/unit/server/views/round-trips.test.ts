@@ -326,10 +326,10 @@ describe('the match page beside its view', () => {
 		});
 		return () => spy.mockRestore();
 	};
-	const panels = async (id: number) => [
-		await getGamesPanel(String(id), { home: 'Argentinien', away: 'Frankreich' }, de),
-		await matchWatchView(id, de),
-	];
+	const panels = async (id: number) => ({
+		games: await getGamesPanel(String(id), { home: 'Argentinien', away: 'Frankreich' }, de),
+		watch: await matchWatchView(id, de),
+	});
 
 	it('the games panel and the watch section cost nothing on a hit, with and without a stream', async () => {
 		const day = await getDayPage('2022-12-18', 'UTC');
@@ -349,7 +349,7 @@ describe('the match page beside its view', () => {
 		try {
 			const first = await panels(final.id);
 			expect(statements).toBeGreaterThan(0);
-			expect(first[1]?.streamId).toBe('trips-final');
+			expect(first.watch?.streamId).toBe('trips-final');
 			statements = 0;
 			const again = await panels(final.id);
 			expect(statements).toBe(0);
