@@ -1,4 +1,11 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+	createHash,
+	createHmac,
+	createSecretKey,
+	type KeyObject,
+	randomBytes,
+	timingSafeEqual,
+} from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { config } from '../config';
@@ -78,6 +85,18 @@ const ACCESS_HEADER_OK = (h: unknown) =>
 	!('x5u' in h);
 
 /**
+ * The secret as a KeyObject, made once per secret: given raw bytes, createHmac first tests
+ * whether they are a KeyObject, and that test (a failed private-slot lookup) cost more than
+ * the HMAC itself, about 8 % of a signed-in member-cache hit's CPU (docs/benchmarks.md).
+ */
+let secretKey: { bytes: Uint8Array; key: KeyObject } | undefined;
+function hmacKey(): KeyObject {
+	const bytes = authSecret();
+	if (secretKey?.bytes !== bytes) secretKey = { bytes, key: createSecretKey(bytes) };
+	return secretKey.key;
+}
+
+/**
  * `verifyAccessToken` without a promise, for the front server's signed-in hits (it answers
  * from memory, so an asynchronous WebCrypto call would cost more than the rest of the hit).
  * The same rules: HS256 only, our `typ`, issuer and audience, `exp` in the future, `iat`
@@ -90,7 +109,7 @@ export function verifyAccessTokenSync(token: string): (AccessClaims & { iat: num
 	const second = token.indexOf('.', first + 1);
 	if (first < 1 || second < 0 || token.indexOf('.', second + 1) >= 0) return null;
 	const given = Buffer.from(token.slice(second + 1), 'base64url');
-	const expected = createHmac('sha256', authSecret()).update(token.slice(0, second)).digest();
+	const expected = createHmac('sha256', hmacKey()).update(token.slice(0, second)).digest();
 	if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 	try {
 		const header: unknown = JSON.parse(Buffer.from(token.slice(0, first), 'base64url').toString());
