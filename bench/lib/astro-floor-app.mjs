@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stopChild, waitUntilUp } from './process.mjs';
 
 const root = new URL('../astro-floor/', import.meta.url).pathname;
 // Inside the project (ignored by git), so the built server resolves the project's packages.
@@ -32,18 +33,10 @@ export async function startAstroFloor(port, env = {}) {
 		},
 		stdio: ['ignore', 'ignore', 'inherit'],
 	});
-	for (let i = 0; i < 100; i++) {
-		const up = await fetch(`http://127.0.0.1:${port}/robots.txt`).then(
-			(r) => r.ok,
-			() => false,
-		);
-		if (up) break;
-		await new Promise((r) => setTimeout(r, 100));
-	}
+	await waitUntilUp(port, 10_000, 'bench/astro-floor');
 	return {
 		stop: async () => {
-			app.kill();
-			await new Promise((r) => (app.exitCode === null ? app.once('exit', r) : r()));
+			await stopChild(app);
 			rmSync(outDir, { recursive: true, force: true });
 		},
 	};

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stopChild, waitUntilUp } from './process.mjs';
 
 /** Fails when something already answers on `port`: measuring someone else's server is worse than not measuring. */
 export async function assertPortFree(port) {
@@ -42,21 +43,11 @@ export async function startSite(
 		},
 		stdio: ['ignore', 'ignore', 'inherit'],
 	});
-	const deadline = Date.now() + 180_000;
-	for (;;) {
-		if (Date.now() > deadline) throw new Error(`the site on port ${port} did not start`);
-		const up = await fetch(`http://127.0.0.1:${port}/robots.txt`).then(
-			(r) => r.ok,
-			() => false,
-		);
-		if (up) break;
-		await new Promise((r) => setTimeout(r, 500));
-	}
+	await waitUntilUp(port, 180_000, `the site on port ${port}`);
 	return {
 		child,
 		stop: async () => {
-			child.kill('SIGTERM');
-			await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+			await stopChild(child);
 			if (!given) rmSync(dataDir, { recursive: true, force: true });
 		},
 		dataDir,
