@@ -147,6 +147,14 @@ test.describe('phone-sized screens', () => {
 		await bar.getByRole('link', { name: 'Movies', exact: true }).click();
 		await expect(page).toHaveURL(/\/en\/movies$/);
 	});
+
+	test('on the home page no tab of the bottom bar is marked, "More" included', async ({ page }) => {
+		await page.goto('/en');
+		const bar = page.getByRole('navigation', { name: 'Main navigation' });
+		await expect(bar.locator('summary')).toBeVisible();
+		await expect(bar.locator('summary')).not.toHaveClass(/current/);
+		await expect(bar.locator(':scope > ul > li > a[aria-current]')).toHaveCount(0);
+	});
 });
 
 test('desktop keeps the full strip of ten sections and no bottom bar', async ({ page }) => {

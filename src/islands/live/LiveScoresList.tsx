@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { crestUrl } from '~/lib/football/crest-url';
+import { liveListRows } from '~/lib/live/list-rows';
 import { runningMinute, seedMatches, watchMatches, type LiveMatchState } from '~/stores/live';
 import {
 	$revealed,
@@ -145,11 +146,9 @@ export default function LiveScoresList({
 		return watchMatches(matchIds);
 	}, []);
 
-	const wanted = matchIds ?? Object.keys(known);
-	const rows = wanted
-		.map((id) => known[id])
-		.filter((m): m is LiveMatchState => Boolean(m))
-		.filter((m) => matchIds !== null || m.status === 'live' || m.status === 'half_time');
+	// Rows stay for the page's life once shown: a match that ends reads "FT" in place.
+	const shown = useRef(new Set<string>());
+	const rows = liveListRows(known, matchIds, shown.current);
 	const changed = useScoreChanges(rows, now);
 	const marks = useStore($watchMarks);
 	const statuses = rows.map((m) => `${m.matchId}:${m.status}`).join(',');
@@ -159,7 +158,10 @@ export default function LiveScoresList({
 	}, [statuses]);
 
 	return (
-		<section className="live-list" aria-labelledby="live-list-title">
+		<section
+			className={watch ? 'live-list live-list--watch' : 'live-list'}
+			aria-labelledby="live-list-title"
+		>
 			<h2 id="live-list-title">{labels.title}</h2>
 			<LiveStatus labels={labels} />
 			<SpoilerControl labels={labels} />
@@ -176,6 +178,7 @@ export default function LiveScoresList({
 									<li
 										key={m.matchId}
 										data-match-id={m.matchId}
+										data-status={m.status}
 										className={changed.has(m.matchId) && !hidden ? 'live-row goal' : 'live-row'}
 									>
 										<span className="live-minute">{minuteText(m, labels, now)}</span>
@@ -184,7 +187,7 @@ export default function LiveScoresList({
 												{m.home.name}
 											</span>
 											<img
-												className="live-crest"
+												className="crest live-crest"
 												src={crestUrl(m.home.id)}
 												alt=""
 												width="20"
@@ -195,7 +198,7 @@ export default function LiveScoresList({
 											</strong>
 											{hidden && <span className="visually-hidden">{labels.hiddenScore}</span>}
 											<img
-												className="live-crest"
+												className="crest live-crest"
 												src={crestUrl(m.away.id)}
 												alt=""
 												width="20"

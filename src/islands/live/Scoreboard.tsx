@@ -35,7 +35,14 @@ export interface ScoreboardProps {
 function Team({ team, side }: { team: ScoreboardTeam; side: 'home' | 'away' }) {
 	return (
 		<a className={`sb-team ${side}`} href={team.href} title={team.name}>
-			<img className="sb-crest" src={team.crest} width={48} height={48} alt="" decoding="async" />
+			<img
+				className="crest sb-crest"
+				src={team.crest}
+				width={48}
+				height={48}
+				alt=""
+				decoding="async"
+			/>
 			<span className="sb-name">{team.name}</span>
 		</a>
 	);
