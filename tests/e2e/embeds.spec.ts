@@ -141,7 +141,11 @@ test.describe('widgets on another site', () => {
 			'/en/embed/lineup',
 		];
 		for (const path of paths) {
-			for (let i = 0; i < 2; i++) {
+			// The replays running beside the suite change a match every few seconds, and each
+			// change drops every cached list (LISTS_TAG): one repeat may land just after a drop.
+			// A cached page answers HIT within a few repeats; one never cached, never.
+			const answers: string[] = [];
+			for (let i = 0; i < 6 && !answers.slice(1).includes('HIT'); i++) {
 				const res = await request.get(path, {
 					headers: {
 						cookie: 'auth.access=not-a-token; auth.refresh=nope; i18n_redirected=it; tz=Asia/Tokyo',
@@ -153,9 +157,10 @@ test.describe('widgets on another site', () => {
 				expect(res.headers()['content-security-policy']).toMatch(/frame-ancestors \*/);
 				expect(res.headers()['x-frame-options']).toBeUndefined();
 				expect(await res.text()).toContain('name="robots" content="noindex');
-				if (i === 1 && path !== '/en/embed/lineup')
-					expect(res.headers()['x-cache'], path).toBe('HIT');
+				answers.push(res.headers()['x-cache'] ?? '');
+				if (path === '/en/embed/lineup' && i === 1) break;
 			}
+			if (path !== '/en/embed/lineup') expect(answers.slice(1), path).toContain('HIT');
 		}
 		const loader = await request.get('/embed.js');
 		expect(loader.headers()['cross-origin-resource-policy']).toBe('cross-origin');
