@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe';
+import { liveMatches } from './live-matches';
 import { publicPageKinds } from './page-kinds';
 
 /**
@@ -51,23 +52,10 @@ const KINDS = new Set([
 	'not found (404)',
 ]);
 
-/** A match live now (a replay of the Euro, see playwright.config.ts), or undefined. */
-async function aLiveMatch(request: APIRequestContext): Promise<number | undefined> {
-	let id: number | undefined;
-	await expect
-		.poll(
-			async () => {
-				const body = await (await request.get('/api/v1/matches?status=live')).json();
-				const all = (body.competitions ?? []).flatMap(
-					(c: { matches: { id: number }[] }) => c.matches,
-				) as { id: number }[];
-				id = all[0]?.id;
-				return id !== undefined;
-			},
-			{ timeout: 60_000 },
-		)
-		.toBe(true);
-	return id;
+/** A match live now (a replay of the Euro, see playwright.config.ts). */
+async function aLiveMatch(request: APIRequestContext): Promise<number> {
+	const [m] = await liveMatches(request, { timeout: 60_000 });
+	return m!.id;
 }
 
 async function pagesToCheck(request: APIRequestContext): Promise<{ kind: string; path: string }[]> {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { liveMatches } from './live-matches';
 
 // Live scores in a real Chromium against the built site, fed by the replay feed
 // (REPLAY_SPEED in playwright.config.ts makes replayed matches run 60x faster).
@@ -147,29 +148,13 @@ test.describe('live on the football pages', () => {
 		page: Page,
 		group = false,
 	): Promise<{ id: number; competition: number; season: string }> {
-		let found: { id: number; competition: number; season: string } | undefined;
-		await expect
-			.poll(
-				async () => {
-					const body = await (await page.request.get('/api/v1/matches?status=live')).json();
-					const all = (body.competitions ?? []).flatMap(
-						(c: { matches: unknown[] }) => c.matches,
-					) as {
-						id: number;
-						stage: string;
-						minute: number | null;
-						competition: { id: number };
-						season: string;
-					}[];
-					// Early in the match, so it is still being played when the page is checked.
-					const m = all.find((x) => (!group || x.stage === 'group') && (x.minute ?? 0) < 60);
-					found = m && { id: m.id, competition: m.competition.id, season: m.season };
-					return Boolean(found);
-				},
-				{ timeout: 90_000 },
-			)
-			.toBe(true);
-		return found!;
+		// Early in the match, so it is still being played when the page is checked.
+		const [m] = await liveMatches(page.request, {
+			before: 60,
+			where: (x) => !group || x.stage === 'group',
+			timeout: 90_000,
+		});
+		return { id: m!.id, competition: m!.competition.id, season: m!.season };
 	}
 
 	test('today on the home page lists what is live now, replays included, labelled', async ({

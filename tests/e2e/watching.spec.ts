@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { liveMatches } from './live-matches';
 
 /**
  * Watching a match (issue 14), in Chromium against the production build with the sandbox
@@ -36,27 +37,13 @@ async function payWithCard(page: Page): Promise<string> {
 }
 
 /**
- * Live replayed matches, the one with the most of its replay left first. With `fresh`, waits
- * for one in its first minutes (a new replay starts at kick-off as another ends): at 60x a
- * replay lasts about a minute and a half, and the test must buy and watch within it.
+ * Live replayed matches' ids, the one with the most of its replay left first. With `fresh`,
+ * waits for one in its first minutes (a new replay starts at kick-off as another ends): at
+ * 60x a replay lasts about a minute and a half, and the test must buy and watch within it.
  */
-async function liveMatches(request: APIRequestContext, fresh = false): Promise<number[]> {
-	let ids: number[] = [];
-	await expect
-		.poll(
-			async () => {
-				const body = await (await request.get('/api/v1/matches?status=live')).json();
-				const all = (body.competitions ?? []).flatMap(
-					(c: { matches: { id: number; minute: number | null }[] }) => c.matches,
-				) as { id: number; minute: number | null }[];
-				all.sort((a, b) => (a.minute ?? 99) - (b.minute ?? 99));
-				ids = all.map((m) => m.id);
-				return ids.length >= 2 && (!fresh || (all[0]?.minute ?? 99) <= 8);
-			},
-			{ timeout: 120_000, intervals: [500] },
-		)
-		.toBe(true);
-	return ids;
+async function liveIds(request: APIRequestContext, fresh = false): Promise<number[]> {
+	const rows = await liveMatches(request, { count: 2, before: fresh ? 8 : undefined });
+	return rows.map((m) => m.id);
 }
 
 const currentTime = (page: Page) =>
@@ -67,7 +54,7 @@ test('buy the match pass on a live match, come back to it, watch 30 s of the liv
 }) => {
 	test.setTimeout(240_000);
 	await registerAndLogin(page);
-	const [matchId, otherId] = await liveMatches(page.request, true);
+	const [matchId, otherId] = await liveIds(page.request, true);
 
 	await page.goto(`/en/match/${matchId}`);
 	const lock = page.getByTestId('watch-lock');
@@ -137,7 +124,7 @@ test('buy the match pass on a live match, come back to it, watch 30 s of the liv
 
 	// Another match: the pass is for one match only. One still live now (the one picked at
 	// the start may have ended its replay meanwhile, and a finished match has no lock).
-	const other = (await liveMatches(page.request)).find((id) => id !== matchId) ?? otherId;
+	const other = (await liveIds(page.request)).find((id) => id !== matchId) ?? otherId;
 	await page.goto(`/en/match/${other}`);
 	await expect(page.getByTestId('watch-lock')).toBeVisible();
 	await expect(page.getByTestId('watch-lock').getByRole('button')).toContainText(
@@ -156,7 +143,7 @@ test('a Euro pass bought on /pricing-sport plays the Euro replays', async ({ pag
 	await page.getByRole('button', { name: 'Continue to payment' }).click();
 	await payWithCard(page);
 	await page.waitForURL(/\/en\/payment\/success\?checkout=co_/);
-	const [matchId] = await liveMatches(page.request);
+	const [matchId] = await liveIds(page.request);
 	await page.goto(`/en/match/${matchId}`);
 	await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
 });
@@ -167,7 +154,7 @@ test('without JavaScript the match pass button posts a form and lands on the car
 	const context = await browser.newContext({ javaScriptEnabled: false });
 	const page = await context.newPage();
 	await registerAndLogin(page);
-	const [matchId] = await liveMatches(page.request);
+	const [matchId] = await liveIds(page.request);
 	await page.goto(`/en/match/${matchId}`);
 	await page.getByRole('button', { name: /Watch this match for/ }).click();
 	await page.waitForURL(/\/en\/payment\/sandbox\/co_/);
@@ -177,7 +164,7 @@ test('without JavaScript the match pass button posts a form and lands on the car
 test('a match row’s watch mark says, for this visitor, which plan unlocks the stream', async ({
 	page,
 }) => {
-	const [matchId] = await liveMatches(page.request);
+	const [matchId] = await liveIds(page.request);
 	const match = await (await page.request.get(`/api/v1/matches/${matchId}`)).json();
 	const mark = page.locator(`li[data-match-id="${matchId}"] [data-watch-mark]`);
 	// The cached row says a stream exists (rows learn of a stream attached at kick-off within
@@ -204,7 +191,7 @@ test('a pass bought in another tab unlocks this tab’s player and marks when it
 	test.setTimeout(180_000);
 	const buyer = await context.newPage();
 	await registerAndLogin(buyer);
-	const [matchId] = await liveMatches(buyer.request, true);
+	const [matchId] = await liveIds(buyer.request, true);
 	const match = await (await buyer.request.get(`/api/v1/matches/${matchId}`)).json();
 
 	// Two tabs left open: the match centre (locked) and a day list with the match's mark.
