@@ -1,3 +1,4 @@
+import { isLive } from '~/lib/football/match-status';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
 	type ConsoleView,
@@ -239,7 +240,7 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 		setEditing(null);
 	};
 
-	const playing = match.status === 'live' || match.status === 'half_time';
+	const playing = isLive(match.status);
 	const held = heldBy(match.timeline);
 	const side = (s: 'home' | 'away') => (s === 'home' ? match.home.name : match.away.name);
 	const holderText = !lease

@@ -1,3 +1,4 @@
+import { isLive } from '~/lib/football/match-status';
 import { useState } from 'react';
 import type { HoldLabels } from '~/lib/cms/hold';
 import type { ConsoleView, ScoringAction } from '~/lib/cms/scoring';
@@ -36,7 +37,7 @@ export default function ScoringMore({
 }: Props) {
 	const [off, setOff] = useState<Record<Side, string>>({ home: '', away: '' });
 	const [on, setOn] = useState<Record<Side, string>>({ home: '', away: '' });
-	const playing = match.status === 'live' || match.status === 'half_time';
+	const playing = isLive(match.status);
 	const pen = (match as { pen?: { home: number; away: number } | null }).pen ?? null;
 
 	const event = (type: string, side: Side | null, label: string, extra = {}) =>

@@ -6,6 +6,7 @@
  * goals scored, then the server's order, which keeps the server's head-to-head decisions.
  */
 
+import { isFinished, isLive } from '~/lib/football/match-status';
 import type { StandingsRow } from '~/lib/standings';
 
 /** A match of this table that the base rows do NOT count yet (live, or kicking off soon). */
@@ -29,8 +30,6 @@ export interface FixtureState {
 	score: { home: number; away: number } | null;
 }
 
-const COUNTED = /^(live|half_time|finished|finished_aet|finished_pen|awarded)$/;
-const PLAYING = /^(live|half_time)$/;
 export const POINTS_FOR_WIN = 3;
 
 export function liveTable(
@@ -57,9 +56,16 @@ export function liveTable(
 		const state = states[f.matchId];
 		const home = rows.get(f.homeTeamId);
 		const away = rows.get(f.awayTeamId);
-		if (!state || !home || !away || !state.score || !COUNTED.test(state.status)) continue;
+		if (
+			!state ||
+			!home ||
+			!away ||
+			!state.score ||
+			!(isLive(state.status) || isFinished(state.status))
+		)
+			continue;
 		const { home: hg, away: ag } = state.score;
-		const playing = PLAYING.test(state.status);
+		const playing = isLive(state.status);
 		home.playing ||= playing;
 		away.playing ||= playing;
 		home.played++;

@@ -5,14 +5,13 @@
  * below it up (a layout shift each final whistle). A reload lists only what is live.
  */
 
+import { isLive } from '../football/match-status';
 import type { MatchStatus } from './match-state';
 
 interface Row {
 	matchId: string;
 	status: MatchStatus | string;
 }
-
-const isLive = (status: string) => status === 'live' || status === 'half_time';
 
 /**
  * Rows already listed keep their places; new ones go after them. The store's order is not

@@ -1,3 +1,4 @@
+import { isFinished } from '../../lib/football/match-status';
 import type { MatchStatus } from '../db/schema/football';
 
 /** A score as openfootball writes it: each part `[home, away]`, all optional. */
@@ -10,19 +11,6 @@ export interface RawScore {
 
 /** A match counts as over this long after kick-off when deciding "result unknown". */
 export const MATCH_DURATION_MS = 3 * 60 * 60 * 1000;
-
-export const FINISHED_STATUSES: readonly MatchStatus[] = [
-	'finished',
-	'finished_aet',
-	'finished_pen',
-	'awarded',
-];
-export const LIVE_STATUSES: readonly MatchStatus[] = ['live', 'half_time'];
-
-/** True when the match has a final result that counts in tables. */
-export function isFinished(status: MatchStatus): boolean {
-	return FINISHED_STATUSES.includes(status);
-}
 
 /**
  * The status of an imported match.

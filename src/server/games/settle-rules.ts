@@ -1,5 +1,6 @@
 import type { GameKind, Pick } from '~/lib/games/rules';
 import { REGULAR_MINUTES } from '~/lib/games/rules';
+import { isLive } from '~/lib/football/match-status';
 import type { MatchStatus, Score } from '~/lib/live/match-state';
 
 /**
@@ -54,7 +55,7 @@ export function isFinal(status: string): boolean {
 
 /** Statuses in which games are open for picks. */
 export function isPlayable(status: string): boolean {
-	return status === 'scheduled' || status === 'live' || status === 'half_time';
+	return status === 'scheduled' || isLive(status);
 }
 
 export function isRegularTime(goal: GoalFact): boolean {

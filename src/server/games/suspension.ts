@@ -5,6 +5,8 @@
  * (the 90-minute result is then known while the match may still run into extra time).
  */
 
+import { isLive } from '~/lib/football/match-status';
+
 /** Timeline entries that suspend the games of their match. */
 export const SUSPENDING_ENTRIES = new Set([
 	'goal',
@@ -53,7 +55,7 @@ export function suspensionAt(
 		return { reason: 'regular_time_over', until: null };
 	if (game.suspendedUntil !== null && game.suspendedUntil > now)
 		return { reason: 'incident', until: game.suspendedUntil };
-	const inPlay = match.status === 'live' || match.status === 'half_time';
+	const inPlay = isLive(match.status);
 	if (inPlay && !match.isReplay && now - match.updatedAt > settings.staleMs)
 		return { reason: 'stale', until: null };
 	return null;

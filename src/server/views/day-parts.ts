@@ -2,6 +2,7 @@
  * Parts of the pages that list days of matches (home, fixtures): the date strip, the
  * matches of one competition, the pager.
  */
+import { isLive } from '~/lib/football/match-status';
 import { leaguePath } from '~/lib/urls';
 import type { MatchSummary, CompetitionRef } from '~/server/football/queries/shape';
 import { localHref } from '~/lib/locale-resolution';
@@ -71,7 +72,7 @@ export function competitionBlockView(
 	rowOptions: MatchRowOptions = {},
 ): CompetitionBlockView {
 	const { competition, matches } = group;
-	const live = matches.filter((m) => m.status === 'live' || m.status === 'half_time').length;
+	const live = matches.filter((m) => isLive(m.status)).length;
 	return {
 		slug: competition.slug,
 		name: competition.name,

@@ -33,7 +33,8 @@ import { type FormView, formView, type TableView, tableView } from './league-tab
 import { type EmbedView, embedView, getMatchPage } from './match-page';
 import type { LineUpSide } from './match-parts';
 import { type MatchRowView, matchRows } from './match-row';
-import { isLive, outcomeFor } from './score';
+import { isLive } from '~/lib/football/match-status';
+import { outcomeFor } from './score';
 
 /** `/widget`: the id of the match its example embeds (null when the database is empty). */
 export function getWidgetPage(): Promise<number | null> {

@@ -1,3 +1,4 @@
+import { isLive } from '~/lib/football/match-status';
 import { parseDbId } from '~/lib/input';
 import type { StructuredData } from '~/lib/seo';
 import type { ScoreboardModel } from '~/lib/scoreboard';
@@ -71,7 +72,7 @@ export async function getMatchCentre(
 ): Promise<{ detail: MatchDetail; live: SnapshotMatch | null } | undefined> {
 	const detail = await getMatchPage(id, now);
 	if (!detail) return undefined;
-	const playing = detail.match.status === 'live' || detail.match.status === 'half_time';
+	const playing = isLive(detail.match.status);
 	return { detail, live: playing ? await getLiveMatchCentre(detail.match.id) : null };
 }
 

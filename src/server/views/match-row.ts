@@ -11,7 +11,8 @@ import type { Translate } from '~/i18n/server';
 import type { ViewContext } from './context';
 import { kickoffNeedsYear } from '~/lib/kickoff-format';
 import { formatKickoff, type KickoffStyle } from './format';
-import { isLive, shownScore } from './score';
+import { isLive } from '~/lib/football/match-status';
+import { shownScore } from './score';
 import { hasStream } from '~/server/streams/match-streams';
 
 /** A kick-off in the visitor's zone and language; null when only the date is known and the style is time-only (shown as "time TBC"). */

@@ -2,24 +2,8 @@
  * What a scoreboard shows of a match: pure, unit-tested directly
  * (tests/unit/server/views/score.test.ts).
  */
-import type { MatchStatus } from '~/server/db/schema/football';
+import { isFinished, isLive } from '~/lib/football/match-status';
 import type { MatchSummary } from '~/server/football/queries/shape';
-
-export const LIVE: readonly MatchStatus[] = ['live', 'half_time'];
-export const FINISHED: readonly MatchStatus[] = [
-	'finished',
-	'finished_aet',
-	'finished_pen',
-	'awarded',
-];
-
-export function isLive(status: MatchStatus): boolean {
-	return LIVE.includes(status);
-}
-
-export function isFinished(status: MatchStatus): boolean {
-	return FINISHED.includes(status);
-}
 
 /** What the scoreboard shows: the deciding score, and how it was decided. */
 export interface ShownScore {

@@ -1,3 +1,4 @@
+import { isLive } from '~/lib/football/match-status';
 import { getDb, type Database } from '~/server/db/client';
 import { ensureFootballData } from '../ensure';
 import { getCompetition, listCompetitions } from '../queries/competitions';
@@ -150,7 +151,7 @@ export async function matchHandler(input: ApiInput): Promise<Response> {
 	if (!id.ok) return badRequest(id.param, id.message);
 	const detail = await getMatchDetail(await db(), id.value!, input.now);
 	if (!detail) return notFound('Match');
-	const live = detail.match.status === 'live' || detail.match.status === 'half_time';
+	const live = isLive(detail.match.status);
 	return jsonResponse(matchDetailJson(detail), {
 		ifNoneMatch: input.ifNoneMatch,
 		maxAge: live ? MAX_AGE.live : MAX_AGE.standard,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { isLive } from '~/lib/football/match-status';
 import type { Database } from '~/server/db/client';
 import { cached } from '~/server/cache/data-cache';
 import { LISTS_TAG } from '~/server/cache/tags';
@@ -31,7 +32,7 @@ function filterSql(filter: MatchFilter, now: Date): SQL {
 	}
 }
 
-const isLive = (m: MatchSummary) => m.status === 'live' || m.status === 'half_time';
+const playing = (m: MatchSummary) => isLive(m.status);
 
 export interface DayMatches {
 	date: string;
@@ -94,14 +95,14 @@ export async function matchesForDay(
 	for (const g of list) {
 		g.matches.sort(
 			(a, b) =>
-				Number(isLive(b)) - Number(isLive(a)) ||
+				Number(playing(b)) - Number(playing(a)) ||
 				a.kickoffAt.getTime() - b.kickoffAt.getTime() ||
 				a.id - b.id,
 		);
 	}
 	list.sort(
 		(a, b) =>
-			Number(b.matches.some(isLive)) - Number(a.matches.some(isLive)) || b.weight - a.weight,
+			Number(b.matches.some(playing)) - Number(a.matches.some(playing)) || b.weight - a.weight,
 	);
 	const all = list.flatMap((g) => g.matches);
 	return {
@@ -111,7 +112,7 @@ export async function matchesForDay(
 		to: end,
 		groups: list.map(({ competition, matches }) => ({ competition, matches })),
 		total: all.length,
-		live: all.filter(isLive).length,
+		live: all.filter(playing).length,
 	};
 }
 

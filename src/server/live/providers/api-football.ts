@@ -1,3 +1,4 @@
+import { isLive } from '../../../lib/football/match-status';
 import { z } from 'zod';
 import { type MatchStatus, timelineEntry as entry, type TimelineEntry } from '../types';
 import type { TeamLineup } from '../lineups';
@@ -359,7 +360,7 @@ export class ApiFootballClient implements ProviderClient {
 		const matches = (body.data.response ?? [])
 			.map(mapApiFootballFixture)
 			.filter((m): m is ProviderMatch => m !== null);
-		this.lastLive = matches.filter((m) => m.status === 'live' || m.status === 'half_time').length;
+		this.lastLive = matches.filter((m) => isLive(m.status)).length;
 		await this.fillLineups(matches);
 		return { matches, nextPollMs: interval() };
 	}
