@@ -303,6 +303,8 @@ test.describe('match centre', () => {
 	test('views are counted for most popular matches', async ({ page }) => {
 		await page.goto('/en/home-2024-07-14');
 		await page.locator('li.match-row', { hasText: 'Spain' }).getByRole('link').click();
+		// A click returns before the navigation it starts: read the address once it is the match's.
+		await page.waitForURL(/\/match\/\d+$/);
 		const id = /\/match\/(\d+)$/.exec(page.url())![1];
 		// The page is route-cached: its <img> beacon counts the view, fetched on every load.
 		await expect(page.locator('img.beacon')).toHaveAttribute('src', `/en/match/${id}/seen.gif`);
