@@ -206,7 +206,7 @@ test.describe('widgets on another site', () => {
 			['/en/embed/fixtures?team=argentina', 15_000],
 			['/en/embed/lineup', 15_000],
 		];
-		const { id } = await firstLiveMatch(request);
+		const id = await firstLiveMatch(request);
 		paths.push([`/en/embed/match/${id}`, 25_000]);
 		for (const [path, budget] of paths) {
 			const html = await (await request.get(path)).text();
@@ -278,7 +278,7 @@ test.describe('widgets on another site', () => {
 		test.setTimeout(150_000);
 		// Early enough in its replay that the match widget is still a live one when it loads
 		// (a match already over is drawn without the live script, and without the data age).
-		const { id } = await firstLiveMatch(request, 45);
+		const id = await firstLiveMatch(request, 45);
 		// The one-match widget and the live scores of every match, as a site would paste them.
 		const match = await copiedSnippet(page, `kind=match&match=${id}`);
 		const scores = await copiedSnippet(page, 'kind=scores&competition=&team=');
@@ -329,10 +329,7 @@ async function matchesToScore(admin: Page): Promise<string[]> {
 }
 
 /** The live match with the most of its replay left, once one is at most `before` minutes in. */
-async function firstLiveMatch(
-	request: APIRequestContext,
-	before?: number,
-): Promise<{ id: number }> {
+async function firstLiveMatch(request: APIRequestContext, before?: number): Promise<number> {
 	const [m] = await liveMatches(request, { before });
-	return { id: m!.id };
+	return m!.id;
 }

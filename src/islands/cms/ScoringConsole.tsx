@@ -1,5 +1,5 @@
-import { isLive } from '~/lib/football/match-status';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isLive } from '~/lib/football/match-status';
 import {
 	type ConsoleView,
 	expectedVersion,

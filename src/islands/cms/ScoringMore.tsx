@@ -1,5 +1,5 @@
-import { isLive } from '~/lib/football/match-status';
 import { useState } from 'react';
+import { isLive } from '~/lib/football/match-status';
 import type { HoldLabels } from '~/lib/cms/hold';
 import type { ConsoleView, ScoringAction } from '~/lib/cms/scoring';
 

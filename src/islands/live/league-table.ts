@@ -32,6 +32,9 @@ export interface FixtureState {
 
 export const POINTS_FOR_WIN = 3;
 
+/** A match's score counts in the table from kick-off, and stays once it is over. */
+const counts = (status: string) => isLive(status) || isFinished(status);
+
 export function liveTable(
 	base: readonly StandingsRow[],
 	fixtures: readonly TableFixture[],
@@ -56,14 +59,7 @@ export function liveTable(
 		const state = states[f.matchId];
 		const home = rows.get(f.homeTeamId);
 		const away = rows.get(f.awayTeamId);
-		if (
-			!state ||
-			!home ||
-			!away ||
-			!state.score ||
-			!(isLive(state.status) || isFinished(state.status))
-		)
-			continue;
+		if (!state || !home || !away || !state.score || !counts(state.status)) continue;
 		const { home: hg, away: ag } = state.score;
 		const playing = isLive(state.status);
 		home.playing ||= playing;

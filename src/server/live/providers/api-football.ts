@@ -1,5 +1,5 @@
-import { isLive } from '../../../lib/football/match-status';
 import { z } from 'zod';
+import { isLive } from '../../../lib/football/match-status';
 import { type MatchStatus, timelineEntry as entry, type TimelineEntry } from '../types';
 import type { TeamLineup } from '../lineups';
 import {
