@@ -1,11 +1,12 @@
 import node from '@astrojs/node';
 import partytown from '@astrojs/partytown';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import { defineConfig, passthroughImageService } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales';
 import { MAX_BODY_BYTES } from './src/lib/limits';
+import { clientDirectives } from './src/integrations/client-directives';
 import { cspDigestCache } from './src/integrations/csp-digest-cache';
 import { islandStylesInHead } from './src/integrations/island-styles-in-head';
 import { serviceWorker } from './src/integrations/service-worker';
@@ -58,9 +59,11 @@ export default defineConfig({
 	// Partytown injects a snippet into every page, so it is only built in when GTM_ID is set:
 	// without it no page carries any third-party or analytics script.
 	integrations: [
-		// Islands are written against React's API and run on Preact's compat layer: 11 KB of
-		// runtime instead of React's 64 (issue 12's JavaScript budget; docs/architecture.md).
-		preact({ compat: true }),
+		// Islands are React 19 components, rendered by React on the server and hydrated by
+		// react-dom/client in the browser (one shared runtime chunk; docs/architecture.md).
+		react(),
+		// client:interaction, client:follows and client:member (src/scripts/directives/).
+		clientDirectives(),
 		// Astro's inline island style would land in <body> (invalid HTML): see the module.
 		islandStylesInHead(),
 		// Astro hashes each head element for the CSP on every render: once is enough (see the module).
@@ -84,20 +87,7 @@ export default defineConfig({
 		service: passthroughImageService(),
 		endpoint: { route: '/_image', entrypoint: './src/server/image-endpoint.ts' },
 	},
-	vite: {
-		plugins: [frontCacheEntry()],
-		// Bundled into the server so that their `react` imports reach Preact's compat layer
-		// too (@astrojs/preact bundles react itself only when nothing else is listed here).
-		ssr: {
-			noExternal: [
-				'react',
-				'react-dom',
-				'react/jsx-runtime',
-				'react-dom/server',
-				'@nanostores/react',
-			],
-		},
-	},
+	vite: { plugins: [frontCacheEntry()] },
 	server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
 	security: {
 		checkOrigin: true,

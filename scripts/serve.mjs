@@ -15,11 +15,14 @@
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadReactProduction } from './react-production.mjs';
 import { refusal } from './request-guard.mjs';
 import { pickEncoding, staticFiles } from './static-files.mjs';
 
 const outDir = resolve(process.env.ASTRO_OUT_DIR ?? 'dist');
-const { handler } = await import(pathToFileURL(join(outDir, 'server/entry.mjs')).href);
+const entryUrl = pathToFileURL(join(outDir, 'server/entry.mjs')).href;
+loadReactProduction(entryUrl);
+const { handler } = await import(entryUrl);
 // The route cache's face for this front (src/server/front/cache.ts), a file of the build
 // beside the entry: the bundle's middleware imports the same chunks, so this is the very
 // cache the middleware fills (one instance per process; see astro.config.ts).

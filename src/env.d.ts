@@ -35,3 +35,12 @@ declare namespace App {
 		} | null;
 	}
 }
+
+/** The site's own client directives (src/integrations/client-directives.ts). */
+declare namespace Astro {
+	interface ClientDirectives {
+		'client:interaction'?: boolean;
+		'client:follows'?: boolean;
+		'client:member'?: boolean;
+	}
+}

@@ -5,7 +5,7 @@ import type { Locale } from './locales';
  * `ui/<locale>/<namespace>.json`. Each feature owns its namespace, so features can add
  * strings without touching each other's files.
  */
-const files = import.meta.glob<Record<string, unknown>>('./ui/*/*.json', {
+const files = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', {
 	eager: true,
 	import: 'default',
 });
@@ -14,7 +14,7 @@ export type Resources = Record<Locale, Record<string, Record<string, unknown>>>;
 
 export const resources = {} as Resources;
 for (const [path, messages] of Object.entries(files)) {
-	const match = /\.\/ui\/([^/]+)\/([^/]+)\.json$/.exec(path);
+	const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
 	if (!match) continue;
 	const [, locale, namespace] = match as unknown as [string, Locale, string];
 	resources[locale] ??= {};

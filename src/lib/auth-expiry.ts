@@ -5,6 +5,13 @@
  */
 export const EXPIRY_SKEW_MS = 500;
 
+/**
+ * The refresh token's expiry (ms since epoch), readable by scripts: the browser's hint
+ * that a member's session exists (the tokens themselves are HttpOnly). Written by the
+ * server (server/auth/cookies.ts, strategy `local`).
+ */
+export const REFRESH_EXPIRY_COOKIE = 'auth._refresh_token_expiration.local';
+
 export type TokenStatus = 'valid' | 'expired' | 'unknown';
 
 /** Status of a token whose expiry (ms since epoch) is `expiresAt`, at time `now`. */

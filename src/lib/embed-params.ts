@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { EMBED_KINDS, type EmbedKind, THEMES } from './embed';
-import { dbId } from './input';
+import { dbId } from './input-schema';
 
 /**
  * What the widgets' addresses and the builder's form may hold, validated with zod (the

@@ -1,24 +1,37 @@
-import { z } from './zod';
 import { MAX_DB_ID } from './input';
 
 /**
  * Follows as the browser and the API exchange them. Shared by the store (guests keep the
  * list in localStorage) and the server (signed-in visitors keep it in the database), so
- * both sides validate, order and merge the same way.
+ * both sides validate, order and merge the same way. No schema library here: the browser
+ * loads this file; the server's zod schema (server/follows/http.ts) is built from the
+ * constants below and agrees with `isFollow` (tests/unit/follows/follows-lib.test.ts).
  */
+/** Where a guest's follows live in localStorage. */
+export const GUEST_FOLLOWS_KEY = 'matchday.follows';
+
 export const FOLLOW_KINDS = ['team', 'competition', 'match'] as const;
 export type FollowKind = (typeof FOLLOW_KINDS)[number];
 
 /** More than any fan needs; bounds the body and the "My matches" query. */
 export const MAX_FOLLOWS = 100;
 
-export const followSchema = z.object({
-	kind: z.enum(FOLLOW_KINDS),
-	id: z.number().int().min(1).max(MAX_DB_ID),
-});
-export type Follow = z.infer<typeof followSchema>;
+export interface Follow {
+	kind: FollowKind;
+	id: number;
+}
 
-export const followListSchema = z.array(followSchema).max(MAX_FOLLOWS);
+/** True for `{ kind, id }` with a known kind and an id that fits the column. */
+export function isFollow(value: unknown): value is Follow {
+	if (typeof value !== 'object' || value === null) return false;
+	const { kind, id } = value as Record<string, unknown>;
+	return (
+		(FOLLOW_KINDS as readonly unknown[]).includes(kind) &&
+		Number.isInteger(id) &&
+		(id as number) >= 1 &&
+		(id as number) <= MAX_DB_ID
+	);
+}
 
 export const followKey = (f: Follow): string => `${f.kind}:${f.id}`;
 
@@ -70,8 +83,10 @@ export function moveFollow(list: readonly Follow[], follow: Follow, by: -1 | 1):
 export function parseStoredFollows(raw: string | null): Follow[] {
 	if (!raw) return [];
 	try {
-		const parsed = followListSchema.safeParse(JSON.parse(raw));
-		return parsed.success ? dedupeFollows(parsed.data) : [];
+		const parsed: unknown = JSON.parse(raw);
+		return Array.isArray(parsed) && parsed.length <= MAX_FOLLOWS && parsed.every(isFollow)
+			? dedupeFollows(parsed)
+			: [];
 	} catch {
 		return [];
 	}

@@ -1,10 +1,8 @@
-import { z } from './zod';
-
 /**
- * The shared parsers of untrusted input that reaches the database: strings, ids and dates.
- * Every boundary (JSON bodies, form posts, path and query parameters) uses these, so a
- * value PostgreSQL would refuse with an error (a 500) is refused here with a 400 naming
- * the field instead.
+ * The rules for untrusted input that reaches the database: strings, ids and dates. Plain
+ * functions and constants, so the browser can use them too (no schema library there); the
+ * server's zod fields are built from these in ./input-schema.ts. A value PostgreSQL would
+ * refuse with an error (a 500) is refused with a 400 naming the field instead.
  */
 
 /** PostgreSQL `text` cannot hold U+0000; a query carrying one fails. */
@@ -12,14 +10,6 @@ export const NUL_PROBLEM = 'must not contain a NUL byte';
 
 export function hasNul(value: string): boolean {
 	return value.includes('\u0000');
-}
-
-/** A string field of at most `max` characters, without NUL (the one refinement for all). */
-export function text(max: number) {
-	return z
-		.string()
-		.max(max)
-		.refine((s) => !hasNul(s), NUL_PROBLEM);
 }
 
 /**
@@ -64,15 +54,3 @@ export function isDbDate(raw: string): boolean {
 	const d = new Date(Date.UTC(year, Number(m[2]) - 1, Number(m[3])));
 	return d.toISOString().slice(0, 10) === raw;
 }
-
-/** zod: an id that fits the column. */
-export const dbId = z
-	.string()
-	.refine((s) => parseDbId(s) !== null, 'must be a positive integer id')
-	.transform((s) => parseDbId(s)!);
-
-/** zod: a calendar date `YYYY-MM-DD` within MIN_YEAR..MAX_YEAR. */
-export const dbDate = z
-	.string()
-	.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-	.refine(isDbDate, `must be a real calendar date YYYY-MM-DD between ${MIN_YEAR} and ${MAX_YEAR}`);

@@ -1,5 +1,5 @@
 import { map, onMount } from 'nanostores';
-import { numericCookie, tokenStatus } from '../lib/auth-expiry';
+import { numericCookie, REFRESH_EXPIRY_COOKIE, tokenStatus } from '../lib/auth-expiry';
 import { safeRedirect } from '../lib/safe-redirect';
 
 /** The user as the API returns it (`data` of login and /api/me). */
@@ -82,13 +82,12 @@ export function resetAuthForTests(): void {
 export const $auth = map<AuthState>({ user: null, loggedIn: false });
 
 const ACCESS_EXPIRY = 'auth._token_expiration.local';
-const REFRESH_EXPIRY = 'auth._refresh_token_expiration.local';
 
 function expiries(): { access: number | null; refresh: number | null } {
 	const jar = env.cookies();
 	return {
 		access: numericCookie(jar, ACCESS_EXPIRY) ?? known.access,
-		refresh: numericCookie(jar, REFRESH_EXPIRY) ?? known.refresh,
+		refresh: numericCookie(jar, REFRESH_EXPIRY_COOKIE) ?? known.refresh,
 	};
 }
 

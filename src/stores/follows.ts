@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
-import { numericCookie } from '../lib/auth-expiry';
+import { numericCookie, REFRESH_EXPIRY_COOKIE } from '../lib/auth-expiry';
 import {
+	GUEST_FOLLOWS_KEY,
 	type Follow,
 	type FollowView,
 	moveFollow,
@@ -8,7 +9,6 @@ import {
 	sameFollow,
 	toggleFollow,
 } from '../lib/follows';
-import { authFetch } from './auth';
 
 /**
  * What the visitor follows, shared by every island of the page. Guests keep the list in
@@ -16,8 +16,7 @@ import { authFetch } from './auth';
  * to the account on the first page after login or registration and then forgotten here,
  * so nothing followed before signing in is lost.
  */
-export const GUEST_KEY = 'matchday.follows';
-const REFRESH_EXPIRY = 'auth._refresh_token_expiration.local';
+export const GUEST_KEY = GUEST_FOLLOWS_KEY;
 
 export interface FollowsState {
 	list: Follow[];
@@ -37,11 +36,13 @@ export interface FollowsEnv {
 }
 
 const browserEnv = (): FollowsEnv => ({
-	fetch: (path, init) => authFetch(path, init),
+	// Only members' follows go to the server, so the session store (token renewal) is
+	// fetched then: a guest's page never loads it.
+	fetch: async (path, init) => (await import('./auth')).authFetch(path, init),
 	storage: () => (typeof localStorage === 'undefined' ? null : localStorage),
 	signedIn: () =>
 		typeof document !== 'undefined' &&
-		(numericCookie(document.cookie, REFRESH_EXPIRY) ?? 0) > Date.now(),
+		(numericCookie(document.cookie, REFRESH_EXPIRY_COOKIE) ?? 0) > Date.now(),
 });
 
 let env: FollowsEnv = browserEnv();

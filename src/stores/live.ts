@@ -315,6 +315,18 @@ export function runningMinute(m: LiveMatchState, now: number): number | null {
 	return Math.max(1, m.minute, Math.min(m.minute + extra, cap));
 }
 
+/** The minute as a row or scoreboard shows it: `37'`, the half-time label, or full time. */
+export function minuteText(
+	m: LiveMatchState,
+	labels: { halfTime: string; finished: string },
+	now: number,
+): string {
+	if (m.status === 'half_time') return labels.halfTime;
+	if (m.status.startsWith('finished')) return labels.finished;
+	const minute = runningMinute(m, now);
+	return minute !== null ? `${minute}'` : '';
+}
+
 /** Test hook: forgets every watcher, message and timer. */
 export function resetLiveForTests(): void {
 	source?.close();

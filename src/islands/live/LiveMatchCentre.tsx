@@ -19,11 +19,16 @@
  */
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { $liveMatches, seedMatches, watchMatches, type LiveMatchState } from '~/stores/live';
+import {
+	$liveMatches,
+	minuteText,
+	seedMatches,
+	watchMatches,
+	type LiveMatchState,
+} from '~/stores/live';
 import { $revealed, $spoiler, revealScore, scoreHidden } from '~/stores/spoiler';
 import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS, type MatchCentreLabels } from '~/lib/live/labels';
 import type { ScoreboardModel } from '~/lib/scoreboard';
-import { minuteText } from './LiveScoresList';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
 import Scoreboard from './Scoreboard';
 import SpoilerControl from './SpoilerControl';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { crestUrl } from '~/lib/football/crest-url';
 import { liveListRows } from '~/lib/live/list-rows';
-import { runningMinute, seedMatches, watchMatches, type LiveMatchState } from '~/stores/live';
+import { minuteText, seedMatches, watchMatches, type LiveMatchState } from '~/stores/live';
 import {
 	$revealed,
 	$spoiler,
@@ -42,17 +42,6 @@ export interface LiveScoresListProps {
 	 * need a plan (and about matches that got a stream since). Left out: no marks.
 	 */
 	watch?: { label: string; matchIds: string[] };
-}
-
-export function minuteText(
-	m: LiveMatchState,
-	labels: Pick<LiveLabels, 'halfTime' | 'finished'>,
-	now: number,
-): string {
-	if (m.status === 'half_time') return labels.halfTime;
-	if (m.status.startsWith('finished')) return labels.finished;
-	const minute = runningMinute(m, now);
-	return minute !== null ? `${minute}'` : '';
 }
 
 /** How long a row stays marked after its score changed (the CSS fades it out). */

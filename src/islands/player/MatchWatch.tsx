@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { $entitlementsEpoch, watchEntitlements } from '~/stores/entitlements';
 import type { MatchWatchProps, WatchAccess } from '~/lib/streams/player';
 import { Icon } from './icons';
-import Player from './Player';
+
+// The player's code is fetched only for a visitor who may watch: most visitors of a match
+// centre see the lock, and the page's script budget is better spent on the live score.
+const Player = lazy(() => import('./Player'));
 
 type State =
 	| { kind: 'locked'; reason: 'login' | 'plan' | 'region' | null }
@@ -54,14 +57,18 @@ export default function MatchWatch(props: MatchWatchProps) {
 		if (epoch > 0 && locked) void ask();
 	}, [epoch, locked, ask]);
 
+	const checking = (
+		<div className="player player--checking" aria-busy="true">
+			<p role="status">{labels.checking}</p>
+		</div>
+	);
 	if (state.kind === 'play')
-		return <Player src={state.src} captions={state.captions} labels={labels} refresh={ask} />;
-	if (state.kind === 'checking' || !lock)
 		return (
-			<div className="player player--checking" aria-busy="true">
-				<p role="status">{labels.checking}</p>
-			</div>
+			<Suspense fallback={checking}>
+				<Player src={state.src} captions={state.captions} labels={labels} refresh={ask} />
+			</Suspense>
 		);
+	if (state.kind === 'checking' || !lock) return checking;
 	return (
 		<div className="player player--locked watch-lock" data-testid="watch-lock">
 			<p className="watch-lock__title">
@@ -89,7 +96,8 @@ export default function MatchWatch(props: MatchWatchProps) {
 					))}
 				</ul>
 			)}
-			{state.reason === 'login' && (
+			{/* Before an answer (the server's HTML, a guest's page) the link is offered too. */}
+			{(state.reason === 'login' || state.reason === null) && (
 				<p>
 					<a href={lock.loginHref}>{labels.login}</a>
 				</p>

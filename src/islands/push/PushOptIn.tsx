@@ -1,11 +1,13 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { ALERT_KINDS, type AlertKind } from '~/lib/push';
-import { $push, needsHomeScreen, type PushProblem, pushSupported, savePush } from '~/stores/push';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import '../follow/follow.css';
 import type { PushOptInLabels } from '~/lib/follow-labels';
 
 export type { PushOptInLabels };
+
+// The choices (and the push store behind them) are fetched when the panel is first opened:
+// the bell sits near the top of team and match pages, where its script would otherwise
+// count against every visitor's first load.
+const PushPanel = lazy(() => import('./PushPanel'));
 
 /**
  * Alerts for one team or match: opt-in only, from a click (the browser asks for permission
@@ -21,27 +23,20 @@ export default function PushOptIn({
 	id: number;
 	labels: PushOptInLabels;
 }) {
-	const state = useStore($push);
-	const current = state.targets.find((t) => t.kind === kind && t.id === id);
-	const [kinds, setKinds] = useState<AlertKind[]>(current?.kinds ?? [...ALERT_KINDS]);
-	const [quiet, setQuiet] = useState(state.quiet ?? { from: '', to: '' });
-	const [status, setStatus] = useState<PushProblem | 'saved' | null>(null);
-	const [env, setEnv] = useState({ supported: true, ios: false });
-	useEffect(() => setEnv({ supported: pushSupported(), ios: needsHomeScreen() }), []);
-
-	const save = async (chosen: AlertKind[]) => {
-		const others = state.targets.filter((t) => !(t.kind === kind && t.id === id));
-		const problem = await savePush({
-			targets: chosen.length > 0 ? [...others, { kind, id, kinds: chosen }] : others,
-			quiet: quiet.from && quiet.to ? quiet : null,
-		});
-		setStatus(problem ?? 'saved');
-	};
-	const toggle = (k: AlertKind) =>
-		setKinds((list) => (list.includes(k) ? list.filter((x) => x !== k) : [...list, k]));
-
+	const [open, setOpen] = useState(false);
+	const details = useRef<HTMLDetailsElement>(null);
+	// Hydrated on the first interaction (client:interaction): a tap that opened the native
+	// <details> before the script arrived shows the choices now.
+	useEffect(() => {
+		if (details.current?.open) setOpen(true);
+	}, []);
 	return (
-		<details className="push-opt-in" data-testid="push-opt-in">
+		<details
+			ref={details}
+			className="push-opt-in"
+			data-testid="push-opt-in"
+			onToggle={(e) => setOpen(e.currentTarget.open)}
+		>
 			<summary className="button secondary">
 				<svg
 					aria-hidden="true"
@@ -59,65 +54,11 @@ export default function PushOptIn({
 				</svg>{' '}
 				{labels.alerts}
 			</summary>
-			<div className="push-panel">
-				<p className="push-title">{labels.title}</p>
-				{env.ios && <p className="follow-muted">{labels.ios}</p>}
-				{!env.supported ? (
-					<p>{labels.unsupported}</p>
-				) : (
-					<>
-						<fieldset>
-							<legend className="visually-hidden">{labels.title}</legend>
-							{ALERT_KINDS.map((k) => (
-								<label key={k}>
-									<input type="checkbox" checked={kinds.includes(k)} onChange={() => toggle(k)} />{' '}
-									{labels.kinds[k]}
-								</label>
-							))}
-						</fieldset>
-						<fieldset className="push-quiet">
-							<legend>{labels.quiet}</legend>
-							<label>
-								{labels.quietFrom}{' '}
-								<input
-									type="time"
-									value={quiet.from}
-									onChange={(e) => setQuiet({ ...quiet, from: e.target.value })}
-								/>
-							</label>
-							<label>
-								{labels.quietTo}{' '}
-								<input
-									type="time"
-									value={quiet.to}
-									onChange={(e) => setQuiet({ ...quiet, to: e.target.value })}
-								/>
-							</label>
-						</fieldset>
-						<p className="push-actions">
-							<button type="button" className="button" onClick={() => save(kinds)}>
-								{labels.on}
-							</button>
-							{current && (
-								<button type="button" className="button secondary" onClick={() => save([])}>
-									{labels.off}
-								</button>
-							)}
-						</p>
-					</>
-				)}
-				{status && (
-					<p role="status">
-						{status === 'saved'
-							? labels.saved
-							: status === 'denied'
-								? labels.denied
-								: status === 'unsupported'
-									? labels.unsupported
-									: labels.failed}
-					</p>
-				)}
-			</div>
+			{open && (
+				<Suspense fallback={<div className="push-panel" aria-busy="true" />}>
+					<PushPanel kind={kind} id={id} labels={labels} />
+				</Suspense>
+			)}
 		</details>
 	);
 }

@@ -1,4 +1,5 @@
-import { dbDate, MAX_DB_ID, text } from '../input';
+import { MAX_DB_ID } from '../input';
+import { dbDate, text } from '../input-schema';
 import { z } from '../zod';
 
 /**

@@ -1,4 +1,4 @@
-import { text } from '~/lib/input';
+import { text } from '~/lib/input-schema';
 import { z } from '~/lib/zod';
 import { CURRENCIES, type Currency } from '~/lib/payments/money';
 

@@ -3,7 +3,7 @@
  * checks of its HLS source and territories, pure so unit tests and the form share them.
  */
 import { LOCALES, type Locale } from '~/i18n/locales';
-import { text } from '../input';
+import { text } from '../input-schema';
 import { z } from '../zod';
 
 export const STREAM_KINDS = ['live', 'tv', 'movie', 'highlight'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '~/lib/input';
+import { text } from '~/lib/input-schema';
 
 /**
  * E-mail addresses are compared in one canonical form: Unicode NFC, trimmed, lower-cased.

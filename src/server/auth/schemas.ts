@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '~/i18n/locales';
-import { text } from '~/lib/input';
+import { text } from '~/lib/input-schema';
 import { emailField } from './email';
 
 /** A password as typed: any string (the rules live in passwords.ts); bodies are size-capped. */

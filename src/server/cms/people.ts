@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, ilike, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { text } from '~/lib/input';
+import { text } from '~/lib/input-schema';
 import { announceUserRevoked } from '../auth/sessions';
 import { publishAuthChange } from '../auth/vouches';
 import { now } from '../clock';

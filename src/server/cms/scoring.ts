@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { text } from '~/lib/input';
+import { text } from '~/lib/input-schema';
 import { now } from '../clock';
 import { getDb } from '../db/client';
 import { rowsOf } from '../db/rows';

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import {
-	FOLLOW_KINDS,
-	type Follow,
-	followListSchema,
-	followSchema,
-	MAX_FOLLOWS,
-} from '~/lib/follows';
-import { parseDbId } from '~/lib/input';
+import { FOLLOW_KINDS, type Follow, MAX_FOLLOWS } from '~/lib/follows';
+import { MAX_DB_ID, parseDbId } from '~/lib/input';
 import { json } from '../auth/http';
+
+/** One follow as the API accepts it: the same rule as `isFollow` in lib/follows. */
+export const followSchema = z.object({
+	kind: z.enum(FOLLOW_KINDS),
+	id: z.number().int().min(1).max(MAX_DB_ID),
+});
+export const followListSchema = z.array(followSchema).max(MAX_FOLLOWS);
 
 /** Bodies of PUT and POST /api/me/follows. */
 export const followsBody = z.object({ follows: followListSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parseDbId, text } from '~/lib/input';
+import { parseDbId } from '~/lib/input';
+import { text } from '~/lib/input-schema';
 import { isCrossSite, json, readLimited } from '../auth/http';
 import { getDb } from '../db/client';
 import { ensureFootballData } from '../football/ensure';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LOCALES, type Locale } from '~/i18n/locales';
-import { text } from '~/lib/input';
+import { text } from '~/lib/input-schema';
 
 import { NEWS_ACTIONS, type NewsAction, type NewsState } from '~/lib/cms/news';
 

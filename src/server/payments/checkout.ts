@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '~/i18n/locales';
-import { text } from '~/lib/input';
+import { text } from '~/lib/input-schema';
 import { localHref } from '~/lib/locale-resolution';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { matchPath } from '~/lib/urls';

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LOCALES } from '~/i18n/locales';
-import { MAX_DB_ID, text } from '~/lib/input';
+import { MAX_DB_ID } from '~/lib/input';
+import { text } from '~/lib/input-schema';
 import { config } from '../config';
 import { type Database, getDb } from '../db/client';
 import { pushSubscriptions, pushTargets } from '../db/schema/push';

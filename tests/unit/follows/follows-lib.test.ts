@@ -4,9 +4,12 @@ import {
 	MAX_FOLLOWS,
 	mergeFollows,
 	moveFollow,
+	isFollow,
 	parseStoredFollows,
 	toggleFollow,
 } from '~/lib/follows';
+import { MAX_DB_ID } from '~/lib/input';
+import { followSchema } from '~/server/follows/http';
 
 const team = (id: number): Follow => ({ kind: 'team', id });
 
@@ -45,5 +48,32 @@ describe('follow lists', () => {
 		expect(parseStoredFollows('[{"kind":"team","id":4},{"kind":"team","id":4}]')).toEqual([
 			team(4),
 		]);
+	});
+
+	it('the browser check and the server schema agree on every edge', () => {
+		const cases: unknown[] = [
+			team(1),
+			team(MAX_DB_ID),
+			{ kind: 'match', id: 7 },
+			{ kind: 'competition', id: 2, extra: true },
+			team(0),
+			team(-1),
+			team(MAX_DB_ID + 1),
+			team(1.5),
+			{ kind: 'team', id: '4' },
+			{ kind: 'player', id: 1 },
+			{ kind: 'team' },
+			null,
+			'team:1',
+			[],
+		];
+		for (const value of cases)
+			expect(isFollow(value), JSON.stringify(value)).toBe(followSchema.safeParse(value).success);
+	});
+
+	it('refuses a stored list longer than MAX_FOLLOWS, as the API does', () => {
+		const many = Array.from({ length: MAX_FOLLOWS + 1 }, (_, i) => team(i + 1));
+		expect(parseStoredFollows(JSON.stringify(many))).toEqual([]);
+		expect(parseStoredFollows(JSON.stringify(many.slice(1)))).toHaveLength(MAX_FOLLOWS);
 	});
 });

@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, LOCALES } from '~/i18n/locales';
  * translation: a value identical to English is only allowed when it is language-neutral
  * (brand names, abbreviations, placeholders, numbers) or listed below with a reason.
  */
-const UI = join(process.cwd(), 'src/i18n/ui');
+const UI = join(process.cwd(), 'locales');
 
 /** Values that are legitimately the same as English in some languages. */
 const SAME_AS_ENGLISH_OK = new Set([

@@ -45,7 +45,7 @@ describe('live games wording', () => {
 	for (const locale of LOCALES) {
 		it(`${locale}: games strings and the terms page never use betting words`, () => {
 			const games = JSON.parse(
-				readFileSync(join('src/i18n/ui', locale, 'games.json'), 'utf8'),
+				readFileSync(join('locales', locale, 'games.json'), 'utf8'),
 			) as unknown;
 			const terms = readFileSync(join('src/content/pages', locale, 'terms.md'), 'utf8');
 			const section = terms.split(/\n## /).find((s) => NEVER_MONEY[locale]!.test(s));

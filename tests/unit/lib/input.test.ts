@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dbDate, dbId, isDbDate, MAX_DB_ID, nulField, parseDbId, text } from '~/lib/input';
+import { isDbDate, MAX_DB_ID, nulField, parseDbId } from '~/lib/input';
+import { dbDate, dbId, text } from '~/lib/input-schema';
 
 // Issue 11, findings 5 and 6: the shared parsers every boundary uses.
 describe('input parsers', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dbDate, dbId, parseDbId } from '~/lib/input';
+import { parseDbId } from '~/lib/input';
+import { dbDate, dbId } from '~/lib/input-schema';
 import { isValidTimeZone } from '../time';
 
 /**

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { text } from '~/lib/input';
+import { text } from '~/lib/input-schema';
 import { requireCaller } from '~/server/auth/guard';
 import { json } from '~/server/auth/http';
 import { revokeOwnSession } from '~/server/auth/sessions';
