@@ -25,6 +25,15 @@ module.exports = {
 			to: { path: '^src/(server|middleware|pages|layouts|components)/' },
 		},
 		{
+			name: 'no-schema-library-in-browser',
+			comment:
+				'zod is for the server (22 KB brotli in the browser): browser code checks with the ' +
+				'plain rules in lib/ (lib/input.ts, lib/follows.ts isFollow), never a zod schema.',
+			severity: 'error',
+			from: { path: '^src/(islands|stores|scripts)/' },
+			to: { path: '(^|/)node_modules/zod/|^src/lib/(zod|input-schema)\\.ts$', reachable: true },
+		},
+		{
 			name: 'server-not-ui',
 			comment: 'server/ is below every UI layer and below the request plumbing.',
 			severity: 'error',

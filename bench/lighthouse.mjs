@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * Lighthouse's mobile performance score (and total blocking time, CLS) of the six pages a
- * visitor meets first, median of several runs each, against the production server with
- * the replay feed on (live updates land while it measures). Goal (issue 12): score ≥ 95
- * and TBT ≤ 100 ms on each page.
+ * visitor meets first (and the widget builder), median of several runs each, against the production server with
+ * the replay feed on (live updates land while it measures). Goal (issues 12 and 26): score
+ * ≥ 95, TBT ≤ 100 ms and CLS ≤ 0.02 on each page, React islands included.
  *
  *   npm run build && node bench/lighthouse.mjs [--runs 3] [--port 4620]
  *
@@ -59,13 +59,22 @@ try {
 	}
 	const day = await (await fetch(`${base}/api/v1/matches?date=2022-12-18`)).json();
 	const final = day.competitions[0].matches[0].id;
+	// A replay that is live now (REPLAY_SPEED 1 by default: it stays live for the whole run).
+	let live = null;
+	for (let i = 0; i < 120 && !live; i++) {
+		const now = await (await fetch(`${base}/api/v1/matches?status=live`)).json();
+		live = now.competitions?.[0]?.matches?.[0]?.id ?? null;
+		if (!live) await new Promise((r) => setTimeout(r, 500));
+	}
 	const pages = [
 		['home', '/en'],
 		['live list', '/en/live-matches'],
-		['match centre', `/en/match/${final}`],
+		['live match', live ? `/en/match/${live}` : `/en/match/${final}`],
+		['finished match', `/en/match/${final}`],
 		['league', '/en/league/premier-league'],
-		['faq', '/en/faq'],
 		['pricing', '/en/pricing'],
+		['widget builder', '/en/widget'],
+		['faq', '/en/faq'],
 	];
 	// Warm the route cache once, as a visitor after the first would find it.
 	for (const [, path] of pages) await (await fetch(`${base}${path}`)).arrayBuffer();
@@ -84,14 +93,14 @@ try {
 		const score = median(runs.map((r) => r.scores.performance));
 		const tbt = median(runs.map((r) => r.tbt ?? 0));
 		const cls = median(runs.map((r) => r.cls ?? 0));
-		if (score < 95 || tbt > 100) failed++;
+		if (score < 95 || tbt > 100 || cls > 0.02) failed++;
 		console.log(
 			`| ${name} | ${score} | ${Math.round(tbt)} | ${cls.toFixed(3)} | ${runs.map((r) => r.scores.performance).join(', ')} |`,
 		);
 	}
 	console.log(
 		failed
-			? `\n${failed} page(s) below the goal (≥ 95, TBT ≤ 100 ms)`
+			? `\n${failed} page(s) below the goal (≥ 95, TBT ≤ 100 ms, CLS ≤ 0.02)`
 			: '\nEvery page meets the goal',
 	);
 } finally {

@@ -1,7 +1,24 @@
 /**
- * Instant checks the forms run in the browser, mirroring the server's rules (the server
- * still decides: the common-password list, for one, only lives there). Pure: no DOM.
+ * Instant checks the forms run in the browser, and the limits they share with the server:
+ * the server's zod fields (server/auth/schemas.ts, email.ts) and password rules
+ * (server/auth/passwords.ts) are built from the constants below, so the two sides cannot
+ * drift. The server still decides (the common-password list, for one, only lives there).
+ * Pure: no DOM, no schema library (this file runs in the browser).
  */
+/** Fewest characters (code points) a password may have. */
+export const MIN_PASSWORD_CHARS = 8;
+/**
+ * Most UTF-8 bytes a password may have, checked before hashing so a huge value costs
+ * nothing. Far above the 64 characters people must be allowed; argon2 never truncates.
+ */
+export const MAX_PASSWORD_BYTES = 1024;
+/** Longest display name, after trimming. */
+export const MAX_NAME_CHARS = 80;
+/** Longest e-mail address (RFC 5321). */
+export const MAX_EMAIL_CHARS = 254;
+/** Control characters, never allowed in a display name. */
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
 export type FieldRule = 'email' | 'password' | 'newPassword' | 'name' | 'required';
 
 /** One input of an auth form, as the pages describe it to the AuthForm island. */
@@ -20,19 +37,19 @@ export function checkField(rule: FieldRule, value: string): string | null {
 	if (value.trim() === '' && rule !== 'password' && rule !== 'newPassword') return 'required';
 	switch (rule) {
 		case 'email':
-			return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) && value.length <= 254
+			return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) && value.length <= MAX_EMAIL_CHARS
 				? null
 				: 'invalid_email';
 		case 'name':
-			return value.trim().length <= 80 && !/[\u0000-\u001f\u007f]/.test(value)
+			return value.trim().length <= MAX_NAME_CHARS && !CONTROL_CHARS.test(value)
 				? null
 				: 'invalid_name';
 		case 'password':
 			return value === '' ? 'required' : null;
 		case 'newPassword':
 			if (value === '') return 'required';
-			if (new TextEncoder().encode(value).length > 1024) return 'password_too_long';
-			if ([...value].length < 8) return 'password_too_short';
+			if (new TextEncoder().encode(value).length > MAX_PASSWORD_BYTES) return 'password_too_long';
+			if ([...value].length < MIN_PASSWORD_CHARS) return 'password_too_short';
 			return null;
 		default:
 			return null;

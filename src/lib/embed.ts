@@ -93,3 +93,12 @@ export function embedSnippet(origin: string, path: string, width: number, title:
 		`<script src="${esc(origin)}/embed.js" async></script>`
 	);
 }
+
+/**
+ * Whether a builder field marked `data-for="kind kind…"` applies to the chosen kind. The
+ * server renders the form with it (fields that do not apply start hidden, so nothing moves
+ * when the script starts) and the builder's script applies it as the kind changes.
+ */
+export function builderFieldShown(kind: string | undefined, forKinds: string): boolean {
+	return forKinds.split(' ').includes(kind || 'lineup');
+}

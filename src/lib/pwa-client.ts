@@ -8,8 +8,15 @@ export function keepForOffline(path: string): void {
 	if (typeof caches === 'undefined' || isUncachedPath(path)) return;
 	caches
 		.open(PAGES_CACHE)
-		.then((cache) => cache.add(new Request(path, { credentials: 'same-origin' })))
+		// Without cookies: the guest's copy (never a member's page), and no cookie set.
+		.then((cache) => cache.add(new Request(path, { credentials: 'omit' })))
 		.catch(() => {
 			// Offline or quota: the page is simply not kept.
 		});
+}
+
+/** Drops every page the worker kept (logout: nothing of this visit stays readable). */
+export async function forgetOfflinePages(): Promise<void> {
+	if (typeof caches === 'undefined') return;
+	await caches.delete(PAGES_CACHE).catch(() => false);
 }

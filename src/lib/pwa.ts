@@ -21,3 +21,14 @@ export function isUncachedPath(pathname: string): boolean {
 		/\.(m3u8|ts|mp4|m4s|webm|mp3|aac|jpg|jpeg|png|webp|avif|gif)$/i.test(pathname)
 	);
 }
+
+/**
+ * Whether the worker may keep an answer: only a public one. A signed-in visitor's page says
+ * `private, no-store` (middleware/auth.ts), and a copy of it served after logout, offline or
+ * on a slow network, would show one member's page to whoever uses the browser next.
+ */
+export function mayKeepResponse(status: number, cacheControl: string | null): boolean {
+	if (status !== 200) return false;
+	const directives = (cacheControl ?? '').toLowerCase();
+	return !/(^|[\s,])(private|no-store)([\s,=]|$)/.test(directives);
+}

@@ -1,4 +1,5 @@
 import {
+	builderFieldShown,
 	DEFAULT_ACCENT,
 	EMBED_KINDS,
 	type EmbedKind,
@@ -27,7 +28,7 @@ if (form) {
 			? (kindValue as EmbedKind)
 			: 'lineup';
 		for (const label of form.querySelectorAll<HTMLElement>('[data-for]'))
-			label.hidden = !(label.dataset.for ?? '').split(' ').includes(kind);
+			label.hidden = !builderFieldShown(kind, label.dataset.for ?? '');
 		// A kind that cannot do without a subject gets the first one offered (as the server does).
 		const pickFirst = (name: string) => {
 			const select = form.querySelector<HTMLSelectElement>(`select[name="${name}"]`);

@@ -1,5 +1,6 @@
 import { map, onMount } from 'nanostores';
 import { numericCookie, REFRESH_EXPIRY_COOKIE, tokenStatus } from '../lib/auth-expiry';
+import { forgetOfflinePages } from '../lib/pwa-client';
 import { safeRedirect } from '../lib/safe-redirect';
 
 /** The user as the API returns it (`data` of login and /api/me). */
@@ -238,6 +239,9 @@ export async function logout(path = '/api/auth/logout'): Promise<boolean> {
 	}
 	// Not a change the page should follow: the watcher below sees nothing to navigate for.
 	if (!ended) settled = false;
+	// Whatever the worker kept of this visit goes with the session (it keeps public pages
+	// only, but a followed team's page saved while signed in belongs to this visitor).
+	await forgetOfflinePages();
 	resetSession();
 	return ended;
 }

@@ -5,11 +5,22 @@
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import {
+	addPlugins,
+	cleanupOutdatedCaches,
+	matchPrecache,
+	precacheAndRoute,
+} from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { LOCALES } from '../i18n/locales';
-import { isUncachedPath, PAGES_CACHE, PAGES_MAX_AGE_S, PAGES_MAX_ENTRIES } from '../lib/pwa';
+import {
+	isUncachedPath,
+	mayKeepResponse,
+	PAGES_CACHE,
+	PAGES_MAX_AGE_S,
+	PAGES_MAX_ENTRIES,
+} from '../lib/pwa';
 import { markSavedCopy } from './saved-copy';
 
 /** The few worker APIs used here (the project's TypeScript has the DOM library, not WebWorker's). */
@@ -39,6 +50,12 @@ interface ExtendableEvent {
 
 declare const self: WorkerScope;
 
+// Precaching fetches the offline page of every locale in the background: without cookies,
+// so that neither the visitor's language cookie (the last locale fetched would win) nor any
+// other state changes, and what is stored is the page any guest gets.
+addPlugins([
+	{ requestWillFetch: async ({ request }) => new Request(request, { credentials: 'omit' }) },
+]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
@@ -72,6 +89,11 @@ const pages = new NetworkFirst({
 				}),
 		},
 		new CacheableResponsePlugin({ statuses: [200] }),
+		// Public pages only: never a signed-in visitor's (`private, no-store`).
+		{
+			cacheWillUpdate: async ({ response }) =>
+				mayKeepResponse(response.status, response.headers.get('Cache-Control')) ? response : null,
+		},
 		new ExpirationPlugin({ maxEntries: PAGES_MAX_ENTRIES, maxAgeSeconds: PAGES_MAX_AGE_S }),
 		// Only called when the copy is served instead of the network: it says how old it is.
 		{ cachedResponseWillBeUsed: async ({ cachedResponse }) => markSavedCopy(cachedResponse) },

@@ -63,8 +63,10 @@ test('a visitor logs in on a replayed match, picks three games, sees a suspensio
 
 	await page.goto(`/en/match/${matchId}`);
 	const games = page.getByTestId('live-games');
-	// Below the match centre, the games hydrate when a visitor scrolls to them (client:visible).
-	await games.scrollIntoViewIfNeeded();
+	// Below the match centre, the games hydrate when a visitor scrolls to them (client:visible):
+	// until then the island is an empty anchor.
+	const scrollToGames = () => page.locator('#games, .games-slot').first().scrollIntoViewIfNeeded();
+	await scrollToGames();
 	await expect(games).toBeVisible();
 	await expect(games.getByTestId('games-replay')).toBeVisible();
 	// A guest sees the games and is asked to log in, coming back to the match.
@@ -74,7 +76,7 @@ test('a visitor logs in on a replayed match, picks three games, sees a suspensio
 	await page.getByLabel('Password').fill(PASSWORD);
 	await page.getByRole('button', { name: 'Log in' }).click();
 	await expect(page).toHaveURL(new RegExp(`/en/match/${matchId}`));
-	await games.scrollIntoViewIfNeeded();
+	await scrollToGames();
 	await expect(games.getByTestId('games-login')).toHaveCount(0);
 	// Reloading from here on would lose this mark.
 	await page.evaluate(() => {

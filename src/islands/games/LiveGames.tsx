@@ -121,7 +121,9 @@ export default function LiveGames({
 	const replay = state.games[0]?.replay ?? false;
 	const guest = state.signedIn === false;
 
-	if (state.games.length === 0) return null;
+	// Until the games arrive (they load here, not on the server): an empty anchor, so that
+	// `client:visible` has an element to watch and hydrates when the visitor scrolls to it.
+	if (state.games.length === 0) return <div className="games-slot" />;
 	return (
 		<section className="games" id="games" aria-labelledby="games-h" data-testid="live-games">
 			<h2 id="games-h">{labels.title}</h2>

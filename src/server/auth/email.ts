@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EMAIL_CHARS } from '~/lib/auth-validation';
 import { text } from '~/lib/input-schema';
 
 /**
@@ -11,4 +12,4 @@ export function normaliseEmail(raw: string): string {
 }
 
 /** An e-mail field from a form or JSON body, normalised; RFC 5321 caps it at 254. */
-export const emailField = text(320).transform(normaliseEmail).pipe(z.email().max(254));
+export const emailField = text(320).transform(normaliseEmail).pipe(z.email().max(MAX_EMAIL_CHARS));

@@ -1,13 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
 import commonList from '../../../data/common-passwords.txt?raw';
+import { MAX_PASSWORD_BYTES, MIN_PASSWORD_CHARS } from '~/lib/auth-validation';
 
-/** Fewest characters (code points) a password may have. */
-export const MIN_PASSWORD_CHARS = 8;
-/**
- * Most UTF-8 bytes we accept, checked BEFORE hashing so a huge value costs nothing. Far
- * above the 64 characters people must be allowed; argon2 itself never truncates.
- */
-export const MAX_PASSWORD_BYTES = 1024;
+// The limits are shared with the forms' browser checks (lib/auth-validation.ts).
+export { MAX_PASSWORD_BYTES, MIN_PASSWORD_CHARS };
 
 /** OWASP Password Storage Cheat Sheet, argon2id: m=19 MiB, t=2, p=1. */
 const ARGON2_OPTIONS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '~/i18n/locales';
+import { CONTROL_CHARS, MAX_NAME_CHARS } from '~/lib/auth-validation';
 import { text } from '~/lib/input-schema';
 import { emailField } from './email';
 
@@ -13,8 +14,8 @@ export const nameField = text(400)
 		z
 			.string()
 			.min(1)
-			.max(80)
-			.refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'Control characters are not allowed'),
+			.max(MAX_NAME_CHARS)
+			.refine((s) => !CONTROL_CHARS.test(s), 'Control characters are not allowed'),
 	);
 
 const locale = z.enum(LOCALES).optional();

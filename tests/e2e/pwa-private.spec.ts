@@ -1,0 +1,92 @@
+import { expect, type Page, test } from '@playwright/test';
+import { PASSWORD } from './staff';
+
+/**
+ * The offline worker changes no state and keeps nothing private (issue 27, defect 7): its
+ * background precaching fetched every locale's offline page with the visitor's cookies, so
+ * the language cookie ended on the last locale fetched (ru) and `/` sent an English
+ * visitor to /ru; and it kept signed-in `private, no-store` pages, served after logout.
+ */
+const slow = expect.configure({ timeout: 20_000 });
+
+async function workerReady(page: Page): Promise<void> {
+	await page.evaluate(() => navigator.serviceWorker.ready);
+	await slow
+		.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+		.toBe(true);
+}
+
+/** Every path in the worker's caches (precache included). */
+function cachedPaths(page: Page): Promise<string[]> {
+	return page.evaluate(async () => {
+		const paths: string[] = [];
+		for (const name of await caches.keys())
+			for (const r of await (await caches.open(name)).keys()) paths.push(new URL(r.url).pathname);
+		return paths;
+	});
+}
+
+test('a first visit in English stays English after the worker precaches every locale', async ({
+	browser,
+	baseURL,
+}) => {
+	const context = await browser.newContext({ baseURL });
+	const page = await context.newPage();
+	await page.goto('/en');
+	await workerReady(page);
+	// The precache holds the offline page of every locale once installed.
+	await slow
+		.poll(async () => (await cachedPaths(page)).filter((p) => p.endsWith('/offline')).length)
+		.toBeGreaterThan(5);
+	const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
+	expect(cookie?.value).toBe('en');
+	await page.goto('/');
+	await expect(page).toHaveURL(/\/en$/);
+	await page.goto('/pricing');
+	await expect(page).toHaveURL(/\/en\/pricing$/);
+	await context.close();
+});
+
+test('a signed-in page is never kept by the worker, and logout drops what it kept', async ({
+	browser,
+	baseURL,
+}) => {
+	test.setTimeout(90_000);
+	const context = await browser.newContext({ baseURL });
+	const page = await context.newPage();
+	const email = `sw-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+	await page.goto('/en/register');
+	const form = page.getByTestId('register-form');
+	await form.locator('input[name="name"]').fill('Private Fan');
+	await form.locator('input[name="email"]').fill(email);
+	await form.locator('input[name="password"]').fill(PASSWORD);
+	await form.locator('button[type="submit"]').click();
+	await page.waitForURL(/\/en\/login/);
+	await page.locator('input[name="email"]').fill(email);
+	await page.locator('input[name="password"]').fill(PASSWORD);
+	await page.locator('main form button[type="submit"]').click();
+	await page.waitForURL((url) => !url.pathname.includes('/login'));
+	await workerReady(page);
+
+	// A signed-in, no-store page, opened under the worker's control.
+	const response = await page.goto('/en/live-games');
+	expect(response?.headers()['cache-control']).toContain('no-store');
+	await expect(page.locator('main')).toBeVisible();
+	// A public page opened the same way is kept: the worker does cache navigations.
+	await page.goto('/en/faq');
+	await slow.poll(() => cachedPaths(page)).toContain('/en/faq');
+	expect(await cachedPaths(page)).not.toContain('/en/live-games');
+	expect(await cachedPaths(page)).not.toContain('/en/account');
+
+	// Logout (the account page's button): the page cache goes with the session.
+	await page.goto('/en/account');
+	await page.getByTestId('logout').click();
+	await page.waitForURL((url) => !url.pathname.includes('/account'));
+	await slow.poll(() => cachedPaths(page)).not.toContain('/en/faq');
+
+	// Offline, the private page is not served from anywhere: the offline page answers.
+	await context.setOffline(true);
+	await page.goto('/en/live-games').catch(() => null);
+	await expect(page.locator('body')).not.toContainText('Private Fan');
+	await context.close();
+});
