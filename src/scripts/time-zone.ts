@@ -12,27 +12,38 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 export function rememberTimeZone(): void {
 	const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 	if (!zone) return;
-	const rendered = document.querySelector<HTMLMetaElement>(
-		'meta[name="server-time-zone"]',
-	)?.content;
-	if (rendered === zone) return;
+	const meta = document.querySelector<HTMLMetaElement>('meta[name="server-time-zone"]');
+	if (meta?.content === zone) return;
 	document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
-	localiseTimes(zone);
+	// The zone the times were printed in (UTC before the server knew ours): when it is this
+	// browser's zone already, the words are right and only the labels change.
+	localiseTimes(zone, meta?.dataset.rendered === zone);
 }
 
 /**
  * Rewrites the kick-off times of this render into `zone` and relabels the "times in UTC"
  * labels. The widgets call it alone: they set no cookie.
  */
-export function localiseTimes(zone: string): void {
+export function localiseTimes(zone: string, timesInZone = false): void {
 	// <html lang> already carries the regional tag (en-GB, de-DE), as the server formats.
 	const tag = document.documentElement.lang || 'en-GB';
-	for (const el of document.querySelectorAll<HTMLTimeElement>('time[data-kickoff]')) {
+	// One formatter per style: making one is the costly part (a hundred times on a day page
+	// were a long task on a phone), formatting with it is cheap.
+	const formats = new Map<string, Intl.DateTimeFormat>();
+	for (const el of timesInZone
+		? []
+		: document.querySelectorAll<HTMLTimeElement>('time[data-kickoff]')) {
 		const instant = new Date(el.dateTime);
 		if (Number.isNaN(instant.getTime())) continue;
 		const style = isKickoffStyle(el.dataset.kickoff) ? el.dataset.kickoff : 'time';
-		const options = kickoffOptions(style, el.dataset.year !== undefined);
-		el.textContent = new Intl.DateTimeFormat(tag, { ...options, timeZone: zone }).format(instant);
+		const withYear = el.dataset.year !== undefined;
+		const key = `${style}:${withYear}`;
+		let format = formats.get(key);
+		if (!format) {
+			format = new Intl.DateTimeFormat(tag, { ...kickoffOptions(style, withYear), timeZone: zone });
+			formats.set(key, format);
+		}
+		el.textContent = format.format(instant);
 	}
 	for (const el of document.querySelectorAll<HTMLElement>('[data-utc-label]')) {
 		// The same box with the new words (the zone as its tooltip): nothing below it moves.
