@@ -61,6 +61,8 @@ async function measure(page, path) {
 				r.body().catch(() => null),
 			);
 	};
+	// From a blank page: requests still landing from the page before are not this one's.
+	await page.goto('about:blank');
 	page.on('response', onResponse);
 	const res = await page.goto(base + path);
 	await page.waitForLoadState('load');

@@ -43,6 +43,8 @@ async function scriptsOf(page: Page, path: string): Promise<Chunk[]> {
 				r.body().catch(() => null),
 			);
 	};
+	// From a blank page: requests still landing from the page before are not this one's.
+	await page.goto('about:blank');
 	page.on('response', onResponse);
 	const response = await page.goto(path);
 	expect(response?.status(), path).toBe(200);
