@@ -59,7 +59,11 @@ const matchProperties = {
 		properties: { ht: side, ft: side, et: side, pen: side },
 		description: 'Half time, 90 minutes, after extra time, shoot-out; null when not reached',
 	},
-	winner: { type: ['string', 'null'], enum: ['home', 'away', 'draw', null] },
+	winner: {
+		type: ['string', 'null'],
+		enum: ['home', 'away', 'draw', null],
+		description: 'Null until the match is over (a replay included).',
+	},
 	version: { type: 'integer', description: 'Grows with every change of the match' },
 	updatedAt: { type: 'string', format: 'date-time' },
 	isReplay: { type: 'boolean', description: 'A past match the replay feed plays back as if live' },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { MatchStage, MatchStatus } from '~/server/db/schema/football';
+import { isFinished } from '~/lib/football/match-status';
 import { effectiveStatus } from '../status';
 import { toDate } from './sql';
 
@@ -93,13 +94,17 @@ export function toMatch(raw: unknown, now: Date): MatchSummary {
 	const r = raw as RawMatch;
 	const kickoffAt = toDate(r.kickoffAt);
 	const s = r.score;
+	const status = effectiveStatus(r.status, kickoffAt, now);
 	return {
 		...r,
 		id: Number(r.id),
 		kickoffAt,
 		updatedAt: toDate(r.updatedAt),
 		isReplay: r.isReplay === true,
-		status: effectiveStatus(r.status, kickoffAt, now),
+		status,
+		// Only a match that is over has a winner: a replay keeps its real result in the row,
+		// and a winner at 0' would give the end away (issue 27). One place for every output.
+		winner: isFinished(status) ? (r.winner ?? null) : null,
 		score: {
 			ht: pair(s[0], s[1]),
 			ft: pair(s[2], s[3]),
