@@ -11,11 +11,11 @@
  * administrator (ADMIN_EMAIL=chief@e2e.test on the server, its mail in --outbox); without
  * --outbox that row is left out. Prints a Markdown table and, per page, its chunks.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { scriptsOf } from '../scripts/script-weight.mjs';
 
 const { values } = parseArgs({
 	options: {
@@ -27,9 +27,6 @@ const { values } = parseArgs({
 });
 const base = values.base;
 const PASSWORD = 'a long and happy passphrase';
-
-const brotli = (b) =>
-	brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 async function api(path) {
 	return (await fetch(base + path)).json();
@@ -53,33 +50,9 @@ async function matchIds() {
 }
 
 async function measure(page, path) {
-	const scripts = new Map();
-	const onResponse = (r) => {
-		if (r.request().resourceType() === 'script')
-			scripts.set(
-				new URL(r.url()).pathname,
-				r.body().catch(() => null),
-			);
-	};
-	// From a blank page: requests still landing from the page before are not this one's.
-	await page.goto('about:blank');
-	page.on('response', onResponse);
-	const res = await page.goto(base + path);
-	await page.waitForLoadState('load');
-	// Not 'networkidle': a live page holds its event stream open for good.
-	await page.waitForTimeout(2500);
-	page.off('response', onResponse);
-	const chunks = [];
-	for (const [file, body] of scripts) {
-		// The build's file where there is one (the body as sent may already be compressed
-		// away by the browser cache); a generated script (/embed.js) as the server sent it.
-		const disk = join(values.out, 'client', file);
-		const bytes = existsSync(disk) ? readFileSync(disk) : await body;
-		if (bytes) chunks.push({ file, br: brotli(bytes), gz: gzipSync(bytes, { level: 9 }).length });
-	}
-	chunks.sort((a, b) => b.br - a.br);
+	const { status, chunks } = await scriptsOf(page, base + path, values.out);
 	const sum = (k) => chunks.reduce((n, c) => n + c[k], 0);
-	return { path, status: res?.status(), br: sum('br'), gz: sum('gz'), chunks };
+	return { path, status, br: sum('br'), gz: sum('gz'), chunks };
 }
 
 async function registerAndLogIn(page) {

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { brotliSize, scriptsOf as measure } from '../../scripts/script-weight.mjs';
 import { liveMatches } from './live-matches';
-import { adminConsole, PASSWORD } from './staff';
+import { registerAndLogIn } from './members';
+import { adminConsole } from './staff';
 
 /**
  * The JavaScript budget (issue 26), counted as a browser receives it: brotli, the way the
@@ -23,43 +24,15 @@ const HLS_CHUNK_LIMIT = 150 * 1024;
 const outDir = process.env.ASTRO_OUT_DIR ?? 'dist';
 const assets = join(outDir, 'client', '_astro');
 
-const brotli = (bytes: Buffer) =>
-	brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-interface Chunk {
-	file: string;
-	br: number;
-	gz: number;
-}
+type Chunk = Awaited<ReturnType<typeof measure>>['chunks'][number];
 
-/** Every script the page loads until it settles, sized from the build (or as sent). */
+/** The page's first-load scripts (scripts/script-weight.mjs), and that it answered 200. */
 async function scriptsOf(page: Page, path: string): Promise<Chunk[]> {
-	const bodies = new Map<string, Promise<Buffer | null>>();
-	const onResponse = (r: import('@playwright/test').Response) => {
-		if (r.request().resourceType() === 'script')
-			bodies.set(
-				new URL(r.url()).pathname,
-				r.body().catch(() => null),
-			);
-	};
-	// From a blank page: requests still landing from the page before are not this one's.
-	await page.goto('about:blank');
-	page.on('response', onResponse);
-	const response = await page.goto(path);
-	expect(response?.status(), path).toBe(200);
-	await page.waitForLoadState('load');
-	// Not 'networkidle': live pages hold their event stream open for good. Idle islands and
-	// the worker's registration run within this.
-	await page.waitForTimeout(2_000);
-	page.off('response', onResponse);
-	const chunks: Chunk[] = [];
-	for (const [file, body] of bodies) {
-		const disk = join(outDir, 'client', file);
-		const bytes = existsSync(disk) ? readFileSync(disk) : await body;
-		if (bytes) chunks.push({ file, br: brotli(bytes), gz: gzipSync(bytes, { level: 9 }).length });
-	}
-	return chunks.sort((a, b) => b.br - a.br);
+	const { status, chunks } = await measure(page, path, outDir);
+	expect(status, path).toBe(200);
+	return chunks;
 }
 
 function expectWithinBudget(kind: string, path: string, chunks: Chunk[]): void {
@@ -76,21 +49,6 @@ function expectWithinBudget(kind: string, path: string, chunks: Chunk[]): void {
 		br,
 		`${kind} (${path}) loads ${kb(br)} of script; largest: ${largest}`,
 	).toBeLessThanOrEqual(PAGE_LIMIT);
-}
-
-async function register(page: Page): Promise<void> {
-	const email = `budget-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-	await page.goto('/en/register');
-	const form = page.getByTestId('register-form');
-	await form.locator('input[name="name"]').fill('Budget Fan');
-	await form.locator('input[name="email"]').fill(email);
-	await form.locator('input[name="password"]').fill(PASSWORD);
-	await form.locator('button[type="submit"]').click();
-	await page.waitForURL(/\/en\/login/);
-	await page.locator('input[name="email"]').fill(email);
-	await page.locator('input[name="password"]').fill(PASSWORD);
-	await page.locator('main form button[type="submit"]').click();
-	await page.waitForURL((url) => !url.pathname.includes('/login'));
 }
 
 async function finishedMatch(request: APIRequestContext): Promise<number> {
@@ -129,7 +87,7 @@ test('every client chunk stays within its budget', () => {
 		.map((f) => {
 			const source = readFileSync(join(assets, f));
 			const isHls = f.toLowerCase().includes('hls') || source.includes('hlsjs');
-			return { file: f, br: brotli(source), limit: isHls ? HLS_CHUNK_LIMIT : CHUNK_LIMIT };
+			return { file: f, br: brotliSize(source), limit: isHls ? HLS_CHUNK_LIMIT : CHUNK_LIMIT };
 		})
 		.filter((c) => c.br > c.limit);
 	expect(over).toEqual([]);
@@ -166,7 +124,7 @@ test('signed-in pages and the console load at most 75 KB of script (brotli)', as
 	request,
 }) => {
 	test.setTimeout(180_000);
-	await register(page);
+	await registerAndLogIn(page, { name: 'Budget Fan', prefix: 'budget' });
 	for (const [kind, path] of [
 		['account', '/en/account'],
 		['live games', '/en/live-games'],

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { htmlValidateErrors } from '../helpers/html-validate';
 import { axeViolations } from './axe';
+import { registerAndLogIn } from './members';
 import { documentsOf, memberPageKinds } from './page-kinds';
 
 /**
@@ -12,20 +13,8 @@ import { documentsOf, memberPageKinds } from './page-kinds';
 
 const PASSWORD = 'Kick-off-at-20:45-sharp';
 
-async function registerAndLogin(page: Page): Promise<string> {
-	const email = `fan-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-	await page.goto('/en/register');
-	const register = page.getByTestId('register-form');
-	await register.locator('input[name="name"]').fill('Test Fan');
-	await register.locator('input[name="email"]').fill(email);
-	await register.locator('input[name="password"]').fill(PASSWORD);
-	await register.locator('button[type="submit"]').click();
-	await page.waitForURL(/\/en\/login/);
-	await page.locator('input[name="email"]').fill(email);
-	await page.locator('input[name="password"]').fill(PASSWORD);
-	await page.locator('main form button[type="submit"]').click();
-	await page.waitForURL((url) => !url.pathname.includes('/login'));
-	return email;
+function registerAndLogin(page: Page): Promise<string> {
+	return registerAndLogIn(page, { password: PASSWORD });
 }
 
 async function payWithCard(page: Page, card: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PASSWORD } from './staff';
+import { registerAndLogIn } from './members';
 
 /**
  * The offline worker changes no state and keeps nothing private (issue 27, defect 7): its
@@ -62,18 +62,7 @@ test('a signed-in page is never kept by the worker, and logout drops what it kep
 	await page.goto(LEAGUE);
 	await slow.poll(() => cachedPaths(page)).toContain(LEAGUE);
 
-	const email = `sw-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-	await page.goto('/en/register');
-	const form = page.getByTestId('register-form');
-	await form.locator('input[name="name"]').fill('Private Fan');
-	await form.locator('input[name="email"]').fill(email);
-	await form.locator('input[name="password"]').fill(PASSWORD);
-	await form.locator('button[type="submit"]').click();
-	await page.waitForURL(/\/en\/login/);
-	await page.locator('input[name="email"]').fill(email);
-	await page.locator('input[name="password"]').fill(PASSWORD);
-	await page.locator('main form button[type="submit"]').click();
-	await page.waitForURL((url) => !url.pathname.includes('/login'));
+	await registerAndLogIn(page, { name: 'Private Fan', prefix: 'sw' });
 
 	// Signed in, every page is `private, no-store` (it carries the member's header): none is
 	// kept, however it was opened.

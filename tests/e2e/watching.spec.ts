@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { liveMatches } from './live-matches';
+import { registerAndLogIn } from './members';
 
 /**
  * Watching a match (issue 14), in Chromium against the production build with the sandbox
@@ -12,18 +13,7 @@ const PASSWORD = 'Kick-off-at-20:45-sharp';
 const SECRET = 'e2e-sandbox-webhook-secret-0123456789';
 
 async function registerAndLogin(page: Page): Promise<void> {
-	const email = `watch-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-	await page.goto('/en/register');
-	const register = page.getByTestId('register-form');
-	await register.locator('input[name="name"]').fill('Watching Fan');
-	await register.locator('input[name="email"]').fill(email);
-	await register.locator('input[name="password"]').fill(PASSWORD);
-	await register.locator('button[type="submit"]').click();
-	await page.waitForURL(/\/en\/login/);
-	await page.locator('input[name="email"]').fill(email);
-	await page.locator('input[name="password"]').fill(PASSWORD);
-	await page.locator('main form button[type="submit"]').click();
-	await page.waitForURL((url) => !url.pathname.includes('/login'));
+	await registerAndLogIn(page, { name: 'Watching Fan', prefix: 'watch', password: PASSWORD });
 }
 
 async function payWithCard(page: Page): Promise<string> {

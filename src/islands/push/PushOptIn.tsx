@@ -14,15 +14,13 @@ const PushPanel = lazy(() => import('./PushPanel'));
  * then), per kind, with quiet hours. On iPhone and iPad it explains that push needs the
  * site on the home screen.
  */
-export default function PushOptIn({
-	kind,
-	id,
-	labels,
-}: {
+export interface PushOptInProps {
 	kind: 'team' | 'match';
 	id: number;
 	labels: PushOptInLabels;
-}) {
+}
+
+export default function PushOptIn({ kind, id, labels }: PushOptInProps) {
 	const [open, setOpen] = useState(false);
 	const details = useRef<HTMLDetailsElement>(null);
 	// Hydrated on the first interaction (client:interaction): a tap that opened the native

@@ -2,18 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ALERT_KINDS, type AlertKind } from '~/lib/push';
 import { $push, needsHomeScreen, type PushProblem, pushSupported, savePush } from '~/stores/push';
-import type { PushOptInLabels } from '~/lib/follow-labels';
+import type { PushOptInProps } from './PushOptIn';
 
 /** The alert choices of PushOptIn, fetched the first time a visitor opens it. */
-export default function PushPanel({
-	kind,
-	id,
-	labels,
-}: {
-	kind: 'team' | 'match';
-	id: number;
-	labels: PushOptInLabels;
-}) {
+export default function PushPanel({ kind, id, labels }: PushOptInProps) {
 	const state = useStore($push);
 	const current = state.targets.find((t) => t.kind === kind && t.id === id);
 	const [kinds, setKinds] = useState<AlertKind[]>(current?.kinds ?? [...ALERT_KINDS]);
