@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import '../follow/follow.css';
 import type { PushOptInLabels } from '~/lib/follow-labels';
+import type { PushOptInProps } from './PushPanel';
 
 export type { PushOptInLabels };
 
@@ -14,12 +15,6 @@ const PushPanel = lazy(() => import('./PushPanel'));
  * then), per kind, with quiet hours. On iPhone and iPad it explains that push needs the
  * site on the home screen.
  */
-export interface PushOptInProps {
-	kind: 'team' | 'match';
-	id: number;
-	labels: PushOptInLabels;
-}
-
 export default function PushOptIn({ kind, id, labels }: PushOptInProps) {
 	const [open, setOpen] = useState(false);
 	const details = useRef<HTMLDetailsElement>(null);

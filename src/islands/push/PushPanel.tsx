@@ -2,7 +2,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { ALERT_KINDS, type AlertKind } from '~/lib/push';
 import { $push, needsHomeScreen, type PushProblem, pushSupported, savePush } from '~/stores/push';
-import type { PushOptInProps } from './PushOptIn';
+import type { PushOptInLabels } from '~/lib/follow-labels';
+
+/** The bell's props (PushOptIn passes them on; the type lives here, below it). */
+export interface PushOptInProps {
+	kind: 'team' | 'match';
+	id: number;
+	labels: PushOptInLabels;
+}
 
 /** The alert choices of PushOptIn, fetched the first time a visitor opens it. */
 export default function PushPanel({ kind, id, labels }: PushOptInProps) {
