@@ -18,6 +18,12 @@ if (root) {
 	let backoff = 1000;
 	// Matches that made us refresh once: one from another competition must not do it again.
 	const asked = new Set<string>();
+	// Started matches the list has not shown yet, and how many refetches looked for them: the
+	// servers may still hold the old list when the first one asks (their copies are dropped
+	// a moment after the change), so a missing one is looked for again, a few times.
+	const awaited = new Set<string>();
+	let looks = 0;
+	const MAX_LOOKS = 3;
 	let due = 0;
 	const SETTLE_MS = 1500;
 	let timer: ReturnType<typeof setTimeout> | undefined;
@@ -42,6 +48,14 @@ if (root) {
 				} catch {
 					// The next change tries again.
 				}
+				for (const id of awaited)
+					if (document.querySelector(`[data-match-id="${CSS.escape(id)}"]`)) awaited.delete(id);
+				// One from another competition never appears here: a few looks, then no more.
+				if (awaited.size > 0 && ++looks < MAX_LOOKS) refresh();
+				else {
+					awaited.clear();
+					looks = 0;
+				}
 			},
 			// Not at once: the servers drop their cached copies of the list a moment after the
 			// change (coalesced), and a fetch before that would bring back the old list.
@@ -62,6 +76,7 @@ if (root) {
 		if (!row) {
 			if (follow && kind !== 'snapshot' && m.status === 'live' && !asked.has(id)) {
 				asked.add(id);
+				awaited.add(id);
 				refresh();
 			}
 			return;

@@ -230,44 +230,48 @@ test.describe('widgets on another site', () => {
 		const auth = await adminBearer(admin);
 		const [id, later] = await matchesToScore(admin);
 		expect(later).toMatch(/^\d+$/);
-		const started = await request.post(`/api/cms/matches/${id}/status`, {
-			headers: auth,
-			data: { status: 'live', minute: 1 },
-		});
-		expect(started.status()).toBe(201);
-		const match = await copiedSnippet(page, `kind=match&match=${id}`);
-		const scores = await copiedSnippet(page, 'kind=scores&competition=&team=');
-		hostPage = host(`${match}\n${scores}`);
-		await page.goto(`${HOST}/`);
-		const frames = page.locator('iframe');
-		const one = (await (await frames.nth(0).elementHandle())!.contentFrame())!;
-		const all = (await (await frames.nth(1).elementHandle())!.contentFrame())!;
-		for (const f of [one, all])
-			await expect(f.locator('[data-age]')).toContainText(/Updated \d+ (s|min) ago/, {
-				timeout: 20_000,
-			});
-		await expect(one.locator('.teams .score')).toHaveText(/0\s*–\s*0/);
-		// The goal goes through the console's API: the one write path, then the stream.
-		const goal = await request.post(`/api/cms/matches/${id}/events`, {
-			headers: auth,
-			data: { type: 'goal', side: 'home', minute: 4, player: 'Widget Scorer' },
-		});
-		expect(goal.status()).toBe(201);
-		await expect(one.locator('.teams .score')).toHaveText(/1\s*–\s*0/, { timeout: LIVE_MS });
-		// A match the scores widget did not list kicks off: the widget takes it in by itself.
-		await expect(all.locator(`[data-match-id="${later}"]`)).toHaveCount(0);
-		const kickOff = await request.post(`/api/cms/matches/${later}/status`, {
-			headers: auth,
-			data: { status: 'live', minute: 1 },
-		});
-		expect(kickOff.status()).toBe(201);
-		await expect(all.locator(`[data-match-id="${later}"]`)).toBeVisible({ timeout: 20_000 });
-		// Both matches out of play again (not finished: no table counts them), for later tests.
-		for (const m of [id, later])
-			await request.post(`/api/cms/matches/${m}/status`, {
+		try {
+			const started = await request.post(`/api/cms/matches/${id}/status`, {
 				headers: auth,
-				data: { status: 'scheduled' },
+				data: { status: 'live', minute: 1 },
 			});
+			expect(started.status()).toBe(201);
+			const match = await copiedSnippet(page, `kind=match&match=${id}`);
+			const scores = await copiedSnippet(page, 'kind=scores&competition=&team=');
+			hostPage = host(`${match}\n${scores}`);
+			await page.goto(`${HOST}/`);
+			const frames = page.locator('iframe');
+			const one = (await (await frames.nth(0).elementHandle())!.contentFrame())!;
+			const all = (await (await frames.nth(1).elementHandle())!.contentFrame())!;
+			for (const f of [one, all])
+				await expect(f.locator('[data-age]')).toContainText(/Updated \d+ (s|min) ago/, {
+					timeout: 20_000,
+				});
+			await expect(one.locator('.teams .score')).toHaveText(/0\s*–\s*0/);
+			// The goal goes through the console's API: the one write path, then the stream.
+			const goal = await request.post(`/api/cms/matches/${id}/events`, {
+				headers: auth,
+				data: { type: 'goal', side: 'home', minute: 4, player: 'Widget Scorer' },
+			});
+			expect(goal.status()).toBe(201);
+			await expect(one.locator('.teams .score')).toHaveText(/1\s*–\s*0/, { timeout: LIVE_MS });
+			// A match the scores widget did not list kicks off: the widget takes it in by itself.
+			await expect(all.locator(`[data-match-id="${later}"]`)).toHaveCount(0);
+			const kickOff = await request.post(`/api/cms/matches/${later}/status`, {
+				headers: auth,
+				data: { status: 'live', minute: 1 },
+			});
+			expect(kickOff.status()).toBe(201);
+			await expect(all.locator(`[data-match-id="${later}"]`)).toBeVisible({ timeout: 20_000 });
+		} finally {
+			// Both matches out of play again (not finished: no table counts them), even when an
+			// assertion above failed: later tests take "the first live match" and expect a replay.
+			for (const m of [id, later])
+				await request.post(`/api/cms/matches/${m}/status`, {
+					headers: auth,
+					data: { status: 'scheduled' },
+				});
+		}
 		await admin.context().close();
 	});
 
