@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invalidateTags, matchChangeTags } from '../cache/tags';
 import type { Database } from '../db/client';
 import type { LiveBus } from './bus';
 import { matchLineupsSchema, replaceLineups } from './lineups';
@@ -145,6 +146,11 @@ async function applyNow(
 		for (const hook of hooks) events.push(...(await hook(tx, change, state, main)));
 		return events;
 	});
+	// An editor's write (guarded: the console, fixtures) drops this process's cached pages and
+	// data of the match before the writer gets its answer, so a read right after it sees the
+	// change. The bus then drops them in every process, coalesced (live/invalidate.ts); feed
+	// ticks leave it to the bus alone, a sweep per tick would cost more than it saves.
+	if (guarded) invalidateTags(matchChangeTags([change.matchId]));
 	for (const e of events) await bus.publish(e);
 	return events[0] as LiveEvent;
 }
