@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * zod for code that also runs in the browser. The pages' CSP has no 'unsafe-eval', and
- * zod 4 probes `new Function` once to choose its compiled parsers: the browser blocks the
- * probe and logs a CSP violation (Chrome's Issues panel, Lighthouse's best practices). In
- * the browser zod takes its path without eval; the server keeps the compiled one.
+ * zod for the server's boundaries. It no longer reaches the browser (the dependency rule
+ * `no-schema-library-in-browser` and tests/e2e/js-budget.spec.ts keep it out); the guard
+ * below stays for safety: under the pages' CSP (no 'unsafe-eval') zod's probe of
+ * `new Function` would log a violation, so in a document it takes its path without eval.
  */
 if (typeof document !== 'undefined') z.config({ jitless: true });
 
