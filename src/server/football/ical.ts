@@ -62,20 +62,26 @@ export interface CalendarLabels {
 	cancelled: string;
 	/** Said on an all-day event whose kick-off time is not fixed yet. */
 	timeToBeConfirmed: string;
+	/** Said of a past match the replay feed is playing back right now ("Replay"). */
+	replay: string;
 }
 
 const ENGLISH: CalendarLabels = {
 	postponed: 'postponed, new date to be announced',
 	cancelled: 'cancelled',
 	timeToBeConfirmed: 'kick-off time to be confirmed',
+	replay: 'Replay',
 };
 
 /**
  * "Home – Away", or "Home 2–1 Away" once played (with extra time / shoot-out noted). An
  * all-day event says why it has no time: postponed (its date is the old one), or the
- * kick-off time is not fixed yet.
+ * kick-off time is not fixed yet. A match being replayed is said to be one, without its
+ * result (issue 27).
  */
 export function eventSummary(m: MatchSummary, labels: CalendarLabels = ENGLISH): string {
+	// Before any result: a replay's row is the replay's, and its real result is its future.
+	if (m.isReplay) return `${m.home.name} – ${m.away.name} (${labels.replay})`;
 	const score = m.score.et ?? m.score.ft;
 	if (FINISHED.has(m.status) && score) {
 		let s = `${m.home.name} ${score[0]}–${score[1]} ${m.away.name}`;

@@ -35,6 +35,7 @@ import {
 } from './match-parts';
 import {
 	kickoffView,
+	replayBadge,
 	scoreView,
 	statusView,
 	teamView,
@@ -278,6 +279,8 @@ export interface EmbedView extends MatchHead {
 	lineups: LineUpSide[] | null;
 	/** The match centre, absolute (the embed is framed on other sites). */
 	fullHref: string;
+	/** "Replay" while the replay feed plays the match back: a host site must not show it as live. */
+	replay: { label: string; note: string } | null;
 }
 
 /** The line-up widget of one match (framed on other sites). */
@@ -300,5 +303,6 @@ export async function embedView(detail: MatchDetail, ctx: ViewContext): Promise<
 		goals: goalsView(events),
 		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,
 		fullHref: absoluteUrl(origin, locale, matchPath(m)),
+		replay: replayBadge(m, t),
 	};
 }

@@ -88,14 +88,17 @@ export interface GoalItem {
 }
 
 export function goalsView(events: readonly MatchEvent[]): GoalItem[] {
-	return events
-		.filter((e) => e.type === 'goal')
-		.map((g) => ({
-			side: g.side ?? '',
-			player: g.player,
-			minute: g.minute,
-			stoppage: g.stoppage ? `+${g.stoppage}` : '',
-		}));
+	return (
+		events
+			// A goal under review counts nowhere yet (the scoring console's hold).
+			.filter((e) => e.type === 'goal' && !e.underReview)
+			.map((g) => ({
+				side: g.side ?? '',
+				player: g.player,
+				minute: g.minute,
+				stoppage: g.stoppage ? `+${g.stoppage}` : '',
+			}))
+	);
 }
 
 export function lineUpsView(

@@ -69,6 +69,11 @@ export interface MatchRowView {
 	competition: string | null;
 	/** "Watch" when the match has a stream (live or highlights); null otherwise. */
 	watch: string | null;
+	/**
+	 * "Replay" while the replay feed plays this past match back as if live: a row must never
+	 * pass a 2022 match off as live football (issue 27). Null otherwise.
+	 */
+	replay: { label: string; note: string } | null;
 }
 
 export interface MatchRowOptions {
@@ -137,6 +142,14 @@ export function teamView(team: { id: number; name: string; shortName?: string })
 	};
 }
 
+/** The "Replay" badge of a match the replay feed is playing back, with its note; else null. */
+export function replayBadge(
+	m: Pick<MatchSummary, 'isReplay'>,
+	t: Translate,
+): { label: string; note: string } | null {
+	return m.isReplay ? { label: t('live:replay'), note: t('live:replayNote') } : null;
+}
+
 export function matchRowView(
 	m: MatchSummary,
 	ctx: ViewContext,
@@ -159,6 +172,7 @@ export function matchRowView(
 		score: scoreView(m, ctx.t),
 		competition: showCompetition ? m.competition.name : null,
 		watch: hasStream(m.id) ? ctx.t('watching:mark') : null,
+		replay: replayBadge(m, ctx.t),
 	};
 }
 

@@ -60,6 +60,7 @@ export async function calendarHandler(input: {
 		postponed: t('football:icalendar.postponed'),
 		cancelled: t('football:icalendar.cancelled'),
 		timeToBeConfirmed: t('football:icalendar.timeToBeConfirmed'),
+		replay: t('live:replay'),
 	};
 	const text = buildCalendar({
 		name: found.name,

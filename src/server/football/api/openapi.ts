@@ -66,7 +66,12 @@ const matchProperties = {
 	},
 	version: { type: 'integer', description: 'Grows with every change of the match' },
 	updatedAt: { type: 'string', format: 'date-time' },
-	isReplay: { type: 'boolean', description: 'A past match the replay feed plays back as if live' },
+	replay: {
+		type: 'boolean',
+		description:
+			'A past match the replay feed plays back as if live: not live football. While true, score, events and winner are those of the replay so far, never the real result.',
+	},
+	isReplay: { type: 'boolean', description: 'The same as `replay` (kept for older clients)' },
 };
 const MATCH_REQUIRED = Object.keys(matchProperties);
 
@@ -546,7 +551,10 @@ export const OPENAPI = {
 					'card',
 					'playerIn',
 					'playerOut',
+					'underReview',
 				],
+				description:
+					'The events as the public may see them now: for a match in play or a replay, those of the live timeline so far; for a match over, the recorded ones.',
 				properties: {
 					type: { type: 'string', enum: ['goal', 'card', 'substitution'] },
 					minute: nullable('integer'),
@@ -559,6 +567,10 @@ export const OPENAPI = {
 					card: { type: ['string', 'null'], enum: ['yellow', 'red', 'second_yellow', null] },
 					playerIn: nullable('string'),
 					playerOut: nullable('string'),
+					underReview: {
+						type: 'boolean',
+						description: 'Under video review: shown, but not counted until confirmed',
+					},
 				},
 			},
 			LineupEntry: {

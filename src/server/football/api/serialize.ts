@@ -39,6 +39,8 @@ export function matchJson(m: MatchSummary) {
 		version: m.version,
 		updatedAt: m.updatedAt.toISOString(),
 		// The live feed may replay a past match "as if live"; clients must not present it as news.
+		// `replay` is the documented name; `isReplay` stays for clients written before it.
+		replay: m.isReplay,
 		isReplay: m.isReplay,
 	};
 }
@@ -73,6 +75,10 @@ export function h2hJson(h: HeadToHead) {
 	};
 }
 
+/**
+ * One match with its events as the public may see them now (the same as the match page and
+ * the live stream: for a replay, only what has happened so far in the replay).
+ */
 export function matchDetailJson(d: MatchDetail) {
 	return {
 		...matchJson(d.match),
@@ -89,6 +95,7 @@ export function matchDetailJson(d: MatchDetail) {
 			card: e.card,
 			playerIn: e.playerIn,
 			playerOut: e.playerOut,
+			underReview: e.underReview,
 		})),
 		lineups: d.lineups,
 		headToHead: h2hJson(d.headToHead),

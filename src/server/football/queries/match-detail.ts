@@ -6,25 +6,12 @@ import { computeHeadToHead, type HeadToHead } from '../tables/head-to-head';
 import { tieBreakRule } from '../tables/rules';
 import type { TableRow, TeamRef } from '../tables/standings';
 import { h2hMatchesFrom, type RawMeeting } from './head-to-head';
+import { publicMatchEvents, type MatchEvent } from './public-events';
 import { json, query } from './sql';
 import { MATCH_JOINS, MATCH_JSON, RESULT_STATUS_SQL, toMatch, type MatchSummary } from './shape';
 import { tablesFrom, type SeasonMatchRow } from './standings';
 
-export interface MatchEvent {
-	seq: number;
-	type: 'goal' | 'card' | 'substitution';
-	/** The team the event belongs to; for an own goal, the team the goal counts for. */
-	teamId: number | null;
-	side: 'home' | 'away' | null;
-	player: string | null;
-	minute: number | null;
-	stoppage: number | null;
-	penalty: boolean;
-	ownGoal: boolean;
-	card: 'yellow' | 'red' | 'second_yellow' | null;
-	playerIn: string | null;
-	playerOut: string | null;
-}
+export type { MatchEvent };
 
 export interface LineupEntry {
 	teamId: number;
@@ -37,6 +24,7 @@ export interface LineupEntry {
 export interface MatchDetail {
 	match: MatchSummary;
 	venue: { name: string; city: string | null } | null;
+	/** As the public may see them now (public-events.ts): a replay's only up to its minute. */
 	events: MatchEvent[];
 	lineups: LineupEntry[];
 	headToHead: HeadToHead;
@@ -44,13 +32,13 @@ export interface MatchDetail {
 	 * Rows of the match's table (league, league phase or group) around both teams: each
 	 * team's row with up to two neighbours either side. Null for knockout matches.
 	 */
-	table: { group: string | null; rows: TableRow[]; highlight: number[] } | null;
+	table: { group: string | null; rows: TableRow[]; all: TableRow[]; highlight: number[] } | null;
 }
 
 /**
- * Everything the match centre shows, in ONE round trip: the match, its events, line-ups,
- * every earlier meeting of the two teams and the season's table matches. Undefined for an
- * unknown id.
+ * Everything the match centre shows: in ONE round trip the match, its line-ups, every
+ * earlier meeting of the two teams and the season's table matches; then its events as the
+ * public may see them now (publicMatchEvents). Undefined for an unknown id.
  */
 export async function getMatchDetail(
 	db: Database,
@@ -62,11 +50,6 @@ export async function getMatchDetail(
 			db,
 			sql`SELECT ${MATCH_JSON} AS m,
 				(SELECT json_build_object('name', v.name, 'city', v.city) FROM venues v WHERE v.id = m.venue_id) AS venue,
-				(SELECT coalesce(json_agg(json_build_object('seq', e.seq, 'type', e.type, 'teamId', e.team_id,
-					'player', e.player_name, 'minute', e.minute, 'stoppage', e.stoppage, 'penalty', e.penalty,
-					'ownGoal', e.own_goal, 'card', e.card, 'playerIn', e.player_in, 'playerOut', e.player_out)
-					ORDER BY e.minute NULLS FIRST, e.stoppage NULLS FIRST, e.seq), '[]')
-					FROM match_events e WHERE e.match_id = m.id) AS events,
 				(SELECT coalesce(json_agg(json_build_object('teamId', l.team_id, 'player', l.player_name,
 					'shirtNumber', l.shirt_number, 'position', l.position, 'starter', l.starter)
 					ORDER BY l.team_id, NOT l.starter, l.shirt_number NULLS LAST), '[]')
@@ -95,17 +78,16 @@ export async function getMatchDetail(
 				END AS season_teams
 			FROM matches m ${MATCH_JOINS} WHERE m.id = ${id}`,
 		);
-		return r;
+		// Never the imported match_events directly: for a replay they are its future, and a
+		// match scored live has none (issue 27). Cached with the row: a live change drops both
+		// (matchTag), so a cached score and its events are never of different moments.
+		return r && Object.assign(r, { events: await publicMatchEvents(db, id) });
 	});
 	if (!row) return undefined;
 	const match = toMatch(row.m, now);
 	const home: TeamRef = { id: match.home.id, name: match.home.name, slug: match.home.slug };
 	const away: TeamRef = { id: match.away.id, name: match.away.name, slug: match.away.slug };
-	const events = json<Omit<MatchEvent, 'side'>[]>(row.events).map((e) => ({
-		...e,
-		side:
-			e.teamId === home.id ? ('home' as const) : e.teamId === away.id ? ('away' as const) : null,
-	}));
+	const { events } = row;
 	let table: MatchDetail['table'] = null;
 	if (row.season_matches) {
 		const teams = new Map(json<TeamRef[]>(row.season_teams).map((t) => [t.id, t]));
@@ -118,6 +100,8 @@ export async function getMatchDetail(
 			table = {
 				group: computed.group,
 				rows: around(computed.rows, [home.id, away.id]),
+				// The whole table: a match page following the match live moves it as goals go in.
+				all: computed.rows,
 				highlight: [home.id, away.id],
 			};
 	}

@@ -16,7 +16,9 @@ export interface Scorer {
 /**
  * Top scorers of a season (default the latest), from goal events: own goals do not count
  * for the player. Players level on goals share a rank. Empty when the data has no scorers
- * (the league files).
+ * (the league files). A match the replay feed is playing back is left out until its replay
+ * ends: its match_events are the real, final ones, and counting them would give away goals
+ * the replay has not reached (issue 27); a match played live is not counted before either.
  */
 export async function topScorers(
 	db: Database,
@@ -46,6 +48,7 @@ export async function topScorers(
 			FROM s JOIN matches m ON m.season_id = s.id JOIN match_events e ON e.match_id = m.id
 				JOIN teams t ON t.id = e.team_id
 			WHERE e.type = 'goal' AND NOT e.own_goal AND e.player_name IS NOT NULL
+				AND NOT EXISTS (SELECT 1 FROM live_replays r WHERE r.match_id = m.id)
 			GROUP BY e.player_name, t.id, t.name, t.slug
 			ORDER BY goals DESC, penalties ASC, e.player_name LIMIT ${limit}`,
 			);

@@ -241,6 +241,7 @@ describe('match parts', () => {
 		card: null,
 		playerIn: null,
 		playerOut: null,
+		underReview: false,
 		...partial,
 	});
 
