@@ -1,4 +1,5 @@
 import { atom, map } from 'nanostores';
+import { clockLabel, isClock, type ClockLabels } from '~/lib/live/clock';
 import type { LiveMatchState } from '~/lib/live/match-state';
 import { nameLiveMatch, type LiveNames } from '~/lib/live/names';
 import { $spoiler, spoilerDelaySec } from './spoiler';
@@ -19,6 +20,11 @@ export interface LiveAnnouncement {
 
 export const $liveMatches = map<Record<string, LiveMatchState>>({});
 export const $liveConnection = atom<LiveConnection>('connecting');
+/**
+ * The server's clock minus the browser's (ms), measured from each connection's snapshot: the
+ * match clock is read in server time, so a browser whose clock is off shows the right minute.
+ */
+let serverOffset = 0;
 /** Time (ms) the last change was applied: islands show the data age from it. */
 export const $lastUpdate = atom<number | null>(null);
 /** The latest goal or red card, for the polite aria-live region (throttled). */
@@ -70,7 +76,7 @@ let names: LiveNames | null = null;
 export function seedMatches(matches: LiveMatchState[], liveNames?: LiveNames | null): void {
 	if (liveNames !== undefined) names = liveNames;
 	for (const m of matches) {
-		if (!$liveMatches.get()[m.matchId]) $liveMatches.setKey(m.matchId, withMinuteAt(m, Date.now()));
+		if (!$liveMatches.get()[m.matchId]) $liveMatches.setKey(m.matchId, m);
 	}
 }
 
@@ -189,17 +195,13 @@ function receive(kind: string, e: MessageEvent<string>): void {
 	} else applyLiveMessage(kind, data, id);
 }
 
-function withMinuteAt(m: LiveMatchState, fallback: number): LiveMatchState {
-	if (m.minuteAt !== undefined) return m;
-	const at = m.updatedAt ? Date.parse(m.updatedAt) : Number.NaN;
-	return { ...m, minuteAt: Number.isFinite(at) ? at : fallback };
-}
-
 /** Applies one message to the store. Exported for tests. */
 export function applyLiveMessage(kind: string, data: Record<string, unknown>, id?: number): void {
 	const now = Date.now();
 	$lastUpdate.set(now);
 	if (kind === 'snapshot') {
+		const serverNow = typeof data.now === 'string' ? Date.parse(data.now) : Number.NaN;
+		if (Number.isFinite(serverNow)) serverOffset = serverNow - now;
 		for (const m of (data.matches ?? []) as LiveMatchState[]) {
 			const current = $liveMatches.get()[m.matchId];
 			if (current?.version !== undefined && m.version !== undefined && m.version < current.version)
@@ -214,7 +216,7 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 						competition: current.competition ?? m.competition,
 					}
 				: nameLiveMatch(m, names);
-			$liveMatches.setKey(m.matchId, withMinuteAt(named, now));
+			$liveMatches.setKey(m.matchId, { ...named, clock: isClock(m.clock) ? m.clock : null });
 		}
 		return;
 	}
@@ -224,7 +226,7 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 		$liveGames.setKey(matchId, { id, reason: String(data.reason ?? ''), games, receivedAt: now });
 		return;
 	}
-	const current = $liveMatches.get()[matchId];
+	const current = $liveMatches.get()[matchId] ?? newcomer(matchId, data);
 	if (!current) return;
 	const next: LiveMatchState = { ...current };
 	const version = typeof data.version === 'number' ? data.version : undefined;
@@ -234,11 +236,9 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 	if (!stale) {
 		if (version !== undefined) next.version = version;
 		if (typeof data.status === 'string') next.status = data.status;
-		if ('minute' in data) {
-			next.minute = (data.minute as number | null) ?? null;
-			const at = typeof data.at === 'string' ? Date.parse(data.at) : Number.NaN;
-			next.minuteAt = Number.isFinite(at) ? Math.min(at, now) : now;
-		}
+		if ('minute' in data) next.minute = (data.minute as number | null) ?? null;
+		if ('clock' in data) next.clock = isClock(data.clock) ? data.clock : null;
+		if (typeof data.kickoffAt === 'string') next.kickoffAt = data.kickoffAt;
 		if ('score' in data) next.score = data.score as LiveMatchState['score'];
 		if ('ht' in data) next.ht = data.ht as LiveMatchState['ht'];
 		if (data.stats) next.stats = { ...next.stats, ...(data.stats as LiveMatchState['stats']) };
@@ -254,6 +254,32 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 		next.timeline = next.timeline.filter((t) => t.id !== data.cancels);
 	}
 	$liveMatches.setKey(matchId, next);
+}
+
+/**
+ * A match the page did not list, met in the stream (a match kicking off while the live list
+ * is open): live messages name its teams and competition, so it can be shown at once, named
+ * in the visitor's language. Messages without them (older log rows) are skipped.
+ */
+function newcomer(matchId: string, data: Record<string, unknown>): LiveMatchState | undefined {
+	const home = data.home as LiveMatchState['home'] | undefined;
+	const away = data.away as LiveMatchState['away'] | undefined;
+	if (typeof home?.name !== 'string' || typeof away?.name !== 'string') return undefined;
+	const competition = data.competition as LiveMatchState['competition'];
+	return nameLiveMatch(
+		{
+			matchId,
+			status: String(data.status ?? 'scheduled'),
+			minute: null,
+			score: null,
+			home,
+			away,
+			isReplay: data.isReplay === true,
+			timeline: [],
+			...(competition ? { competition } : {}),
+		},
+		names,
+	);
 }
 
 function announce(match: LiveMatchState, entry: { type?: string; review?: unknown }): void {
@@ -302,29 +328,17 @@ export function goOnline(): void {
 	scheduleOpen(0);
 }
 
-/** The minute a live match is in now, counting on from the last minute the feed sent. */
-export function runningMinute(m: LiveMatchState, now: number): number | null {
-	if (m.minute === null) return null;
-	if (m.status !== 'live') return m.minute;
-	// A match under way is in its first minute at kick-off: 1', never 0' (feeds send 0).
-	if (m.minuteAt === undefined) return Math.max(1, m.minute);
-	const extra = Math.max(0, Math.floor((now - m.minuteAt) / 60_000));
-	// Do not run past the end of the period the feed last reported; stoppage time is the
-	// feed's to announce.
-	const cap = m.minute <= 45 ? 45 : m.minute <= 90 ? 90 : m.minute <= 105 ? 105 : 120;
-	return Math.max(1, m.minute, Math.min(m.minute + extra, cap));
+/**
+ * The minute as a row or scoreboard shows it (`37'`, `45+2'`, half time, full time), read from
+ * the match's clock in server time (lib/live/clock.ts): every island shows the same minute.
+ */
+export function minuteText(m: LiveMatchState, labels: ClockLabels, now: number): string {
+	return clockLabel(m, labels, now + serverOffset);
 }
 
-/** The minute as a row or scoreboard shows it: `37'`, the half-time label, or full time. */
-export function minuteText(
-	m: LiveMatchState,
-	labels: { halfTime: string; finished: string },
-	now: number,
-): string {
-	if (m.status === 'half_time') return labels.halfTime;
-	if (m.status.startsWith('finished')) return labels.finished;
-	const minute = runningMinute(m, now);
-	return minute !== null ? `${minute}'` : '';
+/** The browser's `Date.now()` in server time: what the match clock is read against. */
+export function serverNow(now = Date.now()): number {
+	return now + serverOffset;
 }
 
 /** Test hook: forgets every watcher, message and timer. */
@@ -344,6 +358,7 @@ export function resetLiveForTests(): void {
 	lastAnnounce = -Infinity;
 	pendingAnnounce = null;
 	names = null;
+	serverOffset = 0;
 	$liveMatches.set({});
 	$liveGames.set({});
 	$liveConnection.set('connecting');

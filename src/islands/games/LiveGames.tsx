@@ -7,7 +7,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { GamesLabels } from '~/lib/games/labels';
-import { type Pick, pointsAtStake, runningMinute } from '~/lib/games/rules';
+import { type Pick, pointsAtStake } from '~/lib/games/rules';
+import { clockNumber } from '~/lib/live/clock';
 import {
 	$games,
 	followGames,
@@ -18,7 +19,7 @@ import {
 	type MyPick,
 	sendPick,
 } from '~/stores/games';
-import { $liveMatches, watchMatches } from '~/stores/live';
+import { $liveMatches, serverNow, watchMatches } from '~/stores/live';
 import { useNow } from '../live/LiveStatus';
 import './games.css';
 
@@ -29,8 +30,6 @@ export interface LiveGamesProps {
 	loginHref: string;
 	home: string;
 	away: string;
-	/** Match minutes per real minute of replays (for the points counting down). */
-	replaySpeed: number;
 }
 
 const fill = (text: string, values: Record<string, string | number>) =>
@@ -67,14 +66,7 @@ function outcomeLine(pick: MyPick | undefined, labels: GamesLabels): string | nu
 	return labels.returned;
 }
 
-export default function LiveGames({
-	matchId,
-	labels,
-	loginHref,
-	home,
-	away,
-	replaySpeed,
-}: LiveGamesProps) {
+export default function LiveGames({ matchId, labels, loginHref, home, away }: LiveGamesProps) {
 	const state = useStore($games);
 	const match = useStore($liveMatches)[matchId];
 	const now = useNow();
@@ -110,13 +102,7 @@ export default function LiveGames({
 		setAnnounce(text);
 	}, [settledKey, labels, home, away]);
 
-	const minute = match
-		? runningMinute(
-				{ status: match.status, minute: match.minute, at: match.minuteAt ?? now },
-				now,
-				match.isReplay ? replaySpeed : 1,
-			)
-		: null;
+	const minute = match ? clockNumber(match, serverNow(now)) : null;
 	const worth = pointsAtStake(minute);
 	const replay = state.games[0]?.replay ?? false;
 	const guest = state.signedIn === false;

@@ -28,6 +28,7 @@ import {
 } from '~/stores/live';
 import { $revealed, $spoiler, revealScore, scoreHidden } from '~/stores/spoiler';
 import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS, type MatchCentreLabels } from '~/lib/live/labels';
+import { isFinished, isLive } from '~/lib/football/match-status';
 import type { ScoreboardModel } from '~/lib/scoreboard';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
 import Scoreboard from './Scoreboard';
@@ -54,7 +55,9 @@ function periodText(m: LiveMatchState, labels: MatchCentreLabels, now: number): 
 	if (m.status === 'scheduled') return labels.notStarted;
 	if (m.status === 'finished_aet') return labels.afterExtraTime;
 	if (m.status === 'finished_pen') return labels.afterPenalties;
-	return minuteText(m, labels, now);
+	if (isLive(m.status) || isFinished(m.status)) return minuteText(m, labels, now);
+	// Postponed, abandoned, cancelled…: said by name, as the static page says it.
+	return labels.statuses[m.status as keyof MatchCentreLabels['statuses']] ?? '';
 }
 
 function entryMinute(e: Entry): string {
@@ -103,6 +106,8 @@ export default function LiveMatchCentre({
 					score: m.score,
 					hidden,
 					period: periodText(m, labels, now),
+					playing: isLive(m.status),
+					status: m.status,
 					replay: m.isReplay,
 					labels,
 					onReveal: () => revealScore(m.matchId),

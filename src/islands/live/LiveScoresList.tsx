@@ -42,6 +42,11 @@ export interface LiveScoresListProps {
 	 * need a plan (and about matches that got a stream since). Left out: no marks.
 	 */
 	watch?: { label: string; matchIds: string[] };
+	/**
+	 * Nothing live yet (today's home): show nothing until a match kicks off, rather than a
+	 * "no live matches" box at the top of the page; the stream is open all the same.
+	 */
+	quietWhenEmpty?: boolean;
 }
 
 /** How long a row stays marked after its score changed (the CSS fades it out). */
@@ -121,6 +126,7 @@ export default function LiveScoresList({
 	spoiler: serverSpoiler,
 	playLabel,
 	watch,
+	quietWhenEmpty = false,
 }: LiveScoresListProps) {
 	const known = useLiveMatches(initial);
 	const storedSpoiler = useStore($spoiler);
@@ -146,6 +152,7 @@ export default function LiveScoresList({
 		if (watch) wantWatchMarks(rows.map((m) => ({ id: m.matchId, key: m.status })));
 	}, [statuses]);
 
+	if (rows.length === 0 && quietWhenEmpty) return <div className="live-list-quiet" hidden />;
 	return (
 		<section
 			className={watch ? 'live-list live-list--watch' : 'live-list'}

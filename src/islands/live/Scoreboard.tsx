@@ -16,6 +16,10 @@ export interface ScoreboardLive {
 	hidden: boolean;
 	/** "67'", "HT", "Not started". */
 	period: string;
+	/** In play (the live styling); a followed match before kick-off or after is not. */
+	playing: boolean;
+	/** The status the stream last said (`live`, `postponed`…): tests and styles read it. */
+	status: string;
 	replay: boolean;
 	labels: Pick<LiveLabels, 'replay' | 'replayNote' | 'hiddenScore' | 'reveal'>;
 	onReveal: () => void;
@@ -52,7 +56,7 @@ function Score({ board, live }: Pick<ScoreboardProps, 'board' | 'live'>) {
 	if (live) {
 		return (
 			<span className="sb-score" data-testid="live-score" aria-hidden={live.hidden || undefined}>
-				{live.hidden || !live.score ? '–' : `${live.score.home}–${live.score.away}`}
+				{live.hidden ? '–' : live.score ? `${live.score.home}–${live.score.away}` : board.versus}
 			</span>
 		);
 	}
@@ -71,11 +75,12 @@ export default function Scoreboard({ board, live, meta }: ScoreboardProps) {
 	const replay = live ? live.replay : board.replay;
 	return (
 		<section
-			className={`scoreboard${live ? ' is-live' : ''}`}
+			className={`scoreboard${live?.playing ? ' is-live' : ''}`}
 			aria-labelledby="match-title"
 			data-testid="scoreboard"
 			data-match-id={board.matchId}
 			data-status={board.code}
+			data-live-status={live ? live.status : undefined}
 		>
 			<h1 id="match-title" className="sb-teams">
 				<Team team={board.home} side="home" />

@@ -40,23 +40,3 @@ export function pointsAtStake(minute: number | null): number {
 	const share = (REGULAR_MINUTES - played) / REGULAR_MINUTES;
 	return Math.max(MIN_POINTS, Math.round(MAX_POINTS * share));
 }
-
-/**
- * The match minute now, counted on from the last committed minute (`at`, ms) at `speed`
- * match minutes per real minute (1 for real matches; the replay speed for replays). Half
- * time holds at 45; a scheduled match has not started (null).
- */
-export function runningMinute(
-	m: { status: string; minute: number | null; at: number },
-	now: number,
-	speed = 1,
-): number | null {
-	if (m.status === 'scheduled') return null;
-	if (m.status === 'half_time') return 45;
-	if (m.minute === null) return null;
-	if (m.status !== 'live') return m.minute;
-	const on = Math.max(0, ((now - m.at) / 60_000) * speed);
-	// The clock never runs past the end of the half it is in.
-	const cap = m.minute <= 45 ? 45 : m.minute <= REGULAR_MINUTES ? REGULAR_MINUTES : 120;
-	return Math.min(cap, Math.floor(m.minute + on));
-}

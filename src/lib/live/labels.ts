@@ -1,3 +1,4 @@
+import type { MatchStatus } from '../football/match-status';
 import type { LiveNames } from './names';
 
 /**
@@ -77,6 +78,8 @@ export interface MatchCentreLabels extends LiveLabels {
 	/** An entry under video review: `{event}` is its name ("Goal under review"). */
 	underReview: string;
 	events: Record<(typeof TIMELINE_LABEL_KEYS)[number], string>;
+	/** Every status by name, for a match the page follows that is not being played (postponed…). */
+	statuses: Record<MatchStatus, string>;
 	stats: Record<(typeof STAT_LABEL_KEYS)[number], string>;
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { MatchStatus } from '../football/match-status';
+import type { MatchClock } from './clock';
 
 export { MATCH_STATUSES, type MatchStatus } from '../football/match-status';
 
@@ -38,6 +39,8 @@ export interface MatchState {
 	/** What the live list groups by, like the day list. */
 	competition: { id: number; name: string; slug: string };
 	isReplay: boolean;
+	/** The running clock while the match is played (lib/live/clock.ts), else null. */
+	clock: MatchClock | null;
 }
 
 /** One timeline entry as delivered: the event's payload plus its log id. */
@@ -57,9 +60,9 @@ export interface LiveMatchState
 			SnapshotMatch,
 			'matchId' | 'minute' | 'score' | 'home' | 'away' | 'isReplay' | 'timeline'
 		>,
-		Partial<Pick<SnapshotMatch, 'ht' | 'kickoffAt' | 'updatedAt' | 'version' | 'competition'>> {
+		Partial<
+			Pick<SnapshotMatch, 'ht' | 'kickoffAt' | 'updatedAt' | 'version' | 'competition' | 'clock'>
+		> {
 	status: MatchStatus | (string & {});
-	/** When `minute` was true (ms since epoch): the running minute counts on from it. */
-	minuteAt?: number;
 	stats?: Record<string, [number, number]>;
 }

@@ -382,7 +382,10 @@ export function recordStatus(actor: Actor, matchId: number, body: StatusBody) {
 					: before.status === 'live'
 						? undefined
 						: 'kickoff';
-		const minuteNow = body.minute ?? before.minute;
+		// Each period's clock starts at its first minute: the second half at 46', however long
+		// the first half ran (lib/live/clock.ts derives the minute from there).
+		const minuteNow =
+			body.minute ?? (type === 'second_half' ? 46 : type === 'kickoff' ? 0 : before.minute);
 		const change: LiveChange = {
 			matchId: String(matchId),
 			kind: 'status',

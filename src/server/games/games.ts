@@ -6,8 +6,8 @@ import {
 	type GameStatus,
 	type Pick,
 	pointsAtStake,
-	runningMinute,
 } from '~/lib/games/rules';
+import { clockNumber } from '~/lib/live/clock';
 import { rowsOf } from '../db/rows';
 import { appendEvent, type Queryable } from '../live/log';
 import { type MatchState, numericIds, readMatchStates } from '../live/matches';
@@ -33,10 +33,8 @@ import {
  * and recording picks. See docs/games.md.
  */
 
-export interface GameSettings extends SuspensionSettings {
-	/** Match minutes per real minute of replays (the replay feed's speed). */
-	replaySpeed: number;
-}
+/** How long games stay suspended after an event, and when a silent feed makes them stale. */
+export type GameSettings = SuspensionSettings;
 
 export interface PublicGame {
 	id: number;
@@ -333,12 +331,7 @@ export async function readMatchGames(
 
 /** Points a pick made now would put at stake on this match. */
 export function stakeNow(state: MatchState, now: number, settings: GameSettings): number {
-	const minute = runningMinute(
-		{ status: state.status, minute: state.minute, at: Date.parse(state.updatedAt) },
-		now,
-		state.isReplay ? settings.replaySpeed : 1,
-	);
-	return pointsAtStake(minute);
+	return pointsAtStake(clockNumber(state, now));
 }
 
 export type PickResult =

@@ -7,7 +7,6 @@ import type { GameKind } from '~/lib/games/rules';
 import type { PublicUser } from '../auth/users';
 import { cached } from '../cache/data-cache';
 import { matchTag } from '../cache/tags';
-import { config } from '../config';
 import { getDb } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { ensureFootballData } from '../football/ensure';
@@ -48,7 +47,6 @@ export interface GamesPanel {
 	loginHref: string;
 	home: string;
 	away: string;
-	replaySpeed: number;
 }
 
 /**
@@ -69,7 +67,6 @@ export async function getGamesPanel(
 		loginHref: `${localHref(ctx.locale, '/login')}?redirect=${encodeURIComponent(`${back}#games`)}`,
 		home: names.home,
 		away: names.away,
-		replaySpeed: config().REPLAY_SPEED,
 	};
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anchorClock, type MatchClock } from '~/lib/live/clock';
 import { invalidateTags, matchChangeTags } from '../cache/tags';
 import type { Database } from '../db/client';
 import type { LiveBus } from './bus';
@@ -31,6 +32,18 @@ export const liveChangeSchema = z.object({
 	lineups: matchLineupsSchema.optional(),
 	/** Start of a (re)play: clients clear the match's timeline. */
 	reset: z.boolean().optional(),
+	/**
+	 * The match clock, when the writer knows it exactly (a replay knows its own clock). Left
+	 * out, it is derived from the status and minute (`clockAfter`).
+	 */
+	clock: z
+		.object({
+			period: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+			startedAt: z.iso.datetime(),
+			rate: z.number().positive().max(1000),
+		})
+		.nullable()
+		.optional(),
 });
 export type LiveChange = z.input<typeof liveChangeSchema>;
 
@@ -111,9 +124,9 @@ async function applyNow(
 	const events = await db.transaction(async (tx) => {
 		await lockLog(tx);
 		// Under the writer lock no other change can land between this read and the update.
-		const [before] = guarded ? await readMatchStates(tx, [change.matchId]) : [];
-		if (guarded && !before) throw new MatchNotFoundError(change.matchId);
-		if (before && options.expectVersion !== undefined && before.version !== options.expectVersion)
+		const [before] = await readMatchStates(tx, [change.matchId]);
+		if (!before) throw new MatchNotFoundError(change.matchId);
+		if (options.expectVersion !== undefined && before.version !== options.expectVersion)
 			throw new StaleVersionError(options.expectVersion, before.version);
 		const state = await updateMatch(tx, change.matchId, {
 			status: change.status,
@@ -122,6 +135,7 @@ async function applyNow(
 			ht: change.ht,
 			et: change.et,
 			pen: change.pen,
+			clock: clockAfter(before, change, Date.now()),
 		});
 		if (!state) throw new MatchNotFoundError(change.matchId);
 		const payload: Record<string, unknown> = {
@@ -133,6 +147,13 @@ async function applyNow(
 			pen: state.pen,
 			version: state.version,
 			isReplay: state.isReplay,
+			clock: state.clock,
+			// Who plays, so a page that did not list the match yet (a live list when it kicks
+			// off) can show it without asking again.
+			kickoffAt: state.kickoffAt,
+			home: state.home,
+			away: state.away,
+			competition: state.competition,
 		};
 		if (change.entry) payload.entry = change.entry;
 		if (change.cancels) payload.cancels = change.cancels;
@@ -141,7 +162,7 @@ async function applyNow(
 		if (change.reset) payload.reset = true;
 		if (change.lineups) payload.lineups = await replaceLineups(tx, change.matchId, change.lineups);
 		const main = await appendEvent(tx, { matchId: change.matchId, kind: change.kind, payload });
-		if (before && options.within) await options.within(tx, { before, event: main });
+		if (options.within) await options.within(tx, { before, event: main });
 		const events = [main];
 		for (const hook of hooks) events.push(...(await hook(tx, change, state, main)));
 		return events;
@@ -153,4 +174,24 @@ async function applyNow(
 	if (guarded) invalidateTags(matchChangeTags([change.matchId]));
 	for (const e of events) await bus.publish(e);
 	return events[0] as LiveEvent;
+}
+
+/**
+ * The clock after a change: the writer's own when it sends one; none once the match is not
+ * being played (half time, full time, postponed…); otherwise anchored on the minute the
+ * change reports, keeping the clock the match has while they agree (lib/live/clock.ts).
+ * Undefined leaves the column as it is.
+ */
+export function clockAfter(
+	before: MatchState,
+	change: Pick<z.output<typeof liveChangeSchema>, 'clock' | 'status' | 'minute'>,
+	nowMs: number,
+): MatchClock | null | undefined {
+	if (change.clock !== undefined) return change.clock;
+	const status = change.status ?? before.status;
+	if (status !== 'live') return before.clock === null ? undefined : null;
+	const minute = change.minute !== undefined ? change.minute : before.minute;
+	if (minute === null) return undefined;
+	const next = anchorClock(before.clock, minute, nowMs);
+	return next === before.clock ? undefined : next;
 }

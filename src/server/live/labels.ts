@@ -1,4 +1,5 @@
 import type { Translate } from '~/i18n/server';
+import { MATCH_STATUSES } from '~/lib/football/match-status';
 import {
 	STAT_LABEL_KEYS,
 	TIMELINE_LABEL_KEYS,
@@ -56,6 +57,9 @@ export function matchCentreLabels(t: Translate): MatchCentreLabels {
 		] as const),
 		events: pick(t, 'events.', TIMELINE_LABEL_KEYS),
 		stats: pick(t, 'stats.', STAT_LABEL_KEYS),
+		statuses: Object.fromEntries(
+			MATCH_STATUSES.map((s) => [s, t(`football:matchStatus.${s}`)]),
+		) as MatchCentreLabels['statuses'],
 	};
 }
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import type { Queryable } from './log';
 import { regionOf } from '~/lib/football/regions';
+import { isClock, type MatchClock } from '~/lib/live/clock';
 import type { MatchState, MatchStatus, Score } from '~/lib/live/match-state';
 
 /**
@@ -38,6 +39,7 @@ interface RawRow {
 	competition_name: string;
 	competition_slug: string;
 	is_replay: boolean;
+	clock: unknown;
 }
 
 const pair = (h: number | null, a: number | null): Score | null =>
@@ -76,11 +78,26 @@ function toState(r: RawRow): MatchState {
 			slug: r.competition_slug,
 		},
 		isReplay: Boolean(r.is_replay),
+		clock: clockOf(r.clock),
 	};
 }
 
+/** The stored clock (jsonb: an object, or text on drivers that return it raw). */
+function clockOf(raw: unknown): MatchClock | null {
+	const value = typeof raw === 'string' ? safeJson(raw) : raw;
+	return isClock(value) ? value : null;
+}
+
+function safeJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return null;
+	}
+}
+
 const SELECT = sql`SELECT m.id, m.status, m.minute, m.ft_home, m.ft_away, m.ht_home, m.ht_away,
-	m.et_home, m.et_away, m.pen_home, m.pen_away, m.version, m.updated_at, m.kickoff_at,
+	m.et_home, m.et_away, m.pen_home, m.pen_away, m.version, m.updated_at, m.kickoff_at, m.clock,
 	h.id AS home_id, h.name AS home_name, a.id AS away_id, a.name AS away_name,
 	CASE WHEN h.is_national THEN h.country_code END AS home_code, h.tla AS home_tla,
 	CASE WHEN a.is_national THEN a.country_code END AS away_code, a.tla AS away_tla,
@@ -132,6 +149,7 @@ export interface MatchPatch {
 	ht?: Score | null | undefined;
 	et?: Score | null | undefined;
 	pen?: Score | null | undefined;
+	clock?: MatchClock | null | undefined;
 }
 
 /**
@@ -148,6 +166,8 @@ export async function updateMatch(
 	const sets: SQL[] = [sql`version = version + 1`, sql`updated_at = now()`];
 	if (patch.status !== undefined) sets.push(sql`status = ${patch.status}`);
 	if (patch.minute !== undefined) sets.push(sql`minute = ${patch.minute}`);
+	if (patch.clock !== undefined)
+		sets.push(sql`clock = ${patch.clock === null ? null : JSON.stringify(patch.clock)}::jsonb`);
 	const cols = { score: 'ft', ht: 'ht', et: 'et', pen: 'pen' } as const;
 	for (const key of ['score', 'ht', 'et', 'pen'] as const) {
 		const value = patch[key];

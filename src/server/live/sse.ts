@@ -13,7 +13,13 @@ export function formatSnapshot(
 	matches: Array<MatchState & { timeline: unknown[] }>,
 	matchIds: readonly string[] | null,
 ): string {
-	const data = { matchId: matchIds?.length === 1 ? matchIds[0] : null, matchIds, matches };
+	// `now`: the server's clock, once per connection, so browsers read match clocks in it.
+	const data = {
+		matchId: matchIds?.length === 1 ? matchIds[0] : null,
+		matchIds,
+		matches,
+		now: new Date().toISOString(),
+	};
 	return `id: ${cursor}\nevent: snapshot\ndata: ${JSON.stringify(data)}\n\n`;
 }
 

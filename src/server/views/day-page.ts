@@ -123,13 +123,17 @@ export async function getSportPage(
 export interface DayMatchesView {
 	heading: string;
 	strip: DayLink[];
-	/** Props of the LiveScoresList island; null when nothing of the day is live. */
+	/**
+	 * Props of the LiveScoresList island; null when nothing of the day is live. Today's home
+	 * has it even with nothing live (`quietWhenEmpty`): a match that kicks off joins it.
+	 */
 	live: {
 		initial: SnapshotMatch[];
 		matchIds: string[] | null;
 		matchHref: string;
 		labels: LiveLabels;
 		watch: LiveWatchMarks;
+		quietWhenEmpty: boolean;
 	} | null;
 	blocks: CompetitionBlockView[];
 	/** Today without matches of its own: the next fixtures, latest results and tables instead. */
@@ -181,13 +185,14 @@ function dayMatchesView(
 		heading,
 		strip: dateStripView(data.strip, data.date, data.today, dayHref, ctx),
 		live:
-			data.live.length > 0
+			data.live.length > 0 || data.liveAll
 				? {
 						initial: data.live,
 						matchIds: data.liveAll ? null : data.live.map((m) => m.matchId),
 						matchHref: localHref(locale, '/match/{id}'),
 						labels: { ...liveLabels(t), names: liveNames(ctx) },
 						watch: liveWatchMarks(data.live, ctx),
+						quietWhenEmpty: data.live.length === 0,
 					}
 				: null,
 		blocks,

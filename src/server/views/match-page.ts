@@ -1,4 +1,5 @@
-import { isLive } from '~/lib/football/match-status';
+import { isFinished } from '~/lib/football/match-status';
+import { followsLive } from '~/lib/live/follow-window';
 import { parseDbId } from '~/lib/input';
 import type { StructuredData } from '~/lib/seo';
 import type { ScoreboardModel } from '~/lib/scoreboard';
@@ -13,14 +14,16 @@ import { cached } from '~/server/cache/data-cache';
 import { LISTS_TAG, matchTag } from '~/server/cache/tags';
 import { getMatchDetail, type MatchDetail } from '~/server/football/queries/match-detail';
 import type { MatchSummary } from '~/server/football/queries/shape';
-import { matchCentreLabels } from '~/server/live/labels';
-import { getLiveMatchCentre } from '~/server/live/page';
+import type { StandingsRow } from '~/lib/standings';
+import { leagueTableLabels, matchCentreLabels } from '~/server/live/labels';
+import { getLiveLeagueTable, getLiveMatchCentre } from '~/server/live/page';
 import type { SnapshotMatch } from '~/server/live/snapshot';
 import { leagueSeasonPath } from '~/server/seo/addresses';
 import { matchEventLd, matchPageLd } from '~/server/seo/jsonld/football';
 import { type CalendarLinkView, calendarLinks } from './calendar-links';
 import type { ViewContext } from './context';
 import { formatDay } from './format';
+import type { LeagueTableView } from './league-page';
 import { tableView, type TableView } from './league-table';
 import { formationView, type FormationSide } from './match-lineups';
 import {
@@ -63,9 +66,12 @@ export async function getMatchPage(
 	);
 }
 
+/** Props of the LiveLeagueTable island, as the league page builds them. */
+type LiveTableIsland = Extract<LeagueTableView, { live: true }>['island'];
+
 /**
  * The match centre: the match, plus the live snapshot for the LiveMatchCentre island when
- * the match is being played (a finished or future match ships no JavaScript).
+ * the page follows the match (lib/live/follow-window.ts); otherwise the page ships no live JavaScript.
  */
 export async function getMatchCentre(
 	id: string | undefined,
@@ -73,8 +79,8 @@ export async function getMatchCentre(
 ): Promise<{ detail: MatchDetail; live: SnapshotMatch | null } | undefined> {
 	const detail = await getMatchPage(id, now);
 	if (!detail) return undefined;
-	const playing = isLive(detail.match.status);
-	return { detail, live: playing ? await getLiveMatchCentre(detail.match.id) : null };
+	const follow = followsLive(detail.match, now);
+	return { detail, live: follow ? await getLiveMatchCentre(detail.match.id) : null };
 }
 
 /** The match's head as the match centre and the embed show it. */
@@ -157,6 +163,12 @@ export interface MatchCentreView extends MatchHead {
 	allMeetingsHref: string;
 	beacon: string;
 	table: TableView | null;
+	/**
+	 * Props of the LiveLeagueTable island while the page follows the match: the whole table,
+	 * moving with this match's live score (and its group's other matches in play). Null
+	 * otherwise (then `table`, static, is shown).
+	 */
+	liveTable: LiveTableIsland | null;
 }
 
 /** `/match/{id}` ready to render; undefined (404) as `getMatchCentre`. */
@@ -166,6 +178,10 @@ export async function getMatchCentreView(
 ): Promise<MatchCentreView | undefined> {
 	const data = await getMatchCentre(id);
 	if (!data) return undefined;
+	const liveFixtures =
+		data.live && data.detail.table && !isFinished(data.detail.match.status)
+			? await getLiveLeagueTable(data.detail.match.season.id)
+			: { fixtures: [], initial: [] };
 	const { locale, t, timeZone } = ctx;
 	const names = await namesFor(ctx);
 	const { events, lineups, venue } = data.detail;
@@ -244,6 +260,17 @@ export async function getMatchCentreView(
 		})),
 		allMeetingsHref: localHref(locale, `/team/head-to-head/${m.home.slug}-vs-${m.away.slug}`),
 		beacon: localHref(locale, `${matchPath(m)}/seen.gif`),
+		// A finished match is already in the table's rows: counted live too, it would count twice.
+		liveTable:
+			data.live && table && !isFinished(m.status)
+				? liveTableProps(data.detail.match, data.live, liveFixtures, {
+						rows: table.all.map((r) => ({ ...r, team: names.team(r.team) })),
+						group: data.detail.table?.group ?? null,
+						caption: `${m.competition.name} ${m.season.label}${table.group ? ` · ${table.group}` : ''}`,
+						names,
+						t,
+					})
+				: null,
 		table:
 			table && table.rows.length > 0
 				? tableView(
@@ -304,5 +331,41 @@ export async function embedView(detail: MatchDetail, ctx: ViewContext): Promise<
 		lineups: lineups.length > 0 ? lineUpsView(lineups, [m.home, m.away], t) : null,
 		fullHref: absoluteUrl(origin, locale, matchPath(m)),
 		replay: replayBadge(m, t),
+	};
+}
+
+/**
+ * The live table of a followed match: this match (always, even before kick-off) and the other
+ * matches of its table in play, each named as the page names them.
+ */
+function liveTableProps(
+	m: MatchSummary,
+	live: SnapshotMatch,
+	others: Awaited<ReturnType<typeof getLiveLeagueTable>>,
+	opts: {
+		rows: StandingsRow[];
+		group: string | null;
+		caption: string;
+		names: Awaited<ReturnType<typeof namesFor>>;
+		t: ViewContext['t'];
+	},
+): LiveTableIsland {
+	const own = {
+		matchId: String(m.id),
+		homeTeamId: m.home.id,
+		awayTeamId: m.away.id,
+		group: opts.group,
+	};
+	const fixtures = [
+		own,
+		...others.fixtures.filter((f) => f.matchId !== own.matchId && f.group === opts.group),
+	];
+	const initial = [live, ...others.initial.filter((s) => s.matchId !== own.matchId)];
+	return {
+		rows: opts.rows,
+		fixtures,
+		initial: initial.map((s) => opts.names.snapshot(s)),
+		labels: leagueTableLabels(opts.t),
+		caption: opts.caption,
 	};
 }

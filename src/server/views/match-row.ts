@@ -2,6 +2,7 @@
  * The pieces every football page shows of a match (kick-off, status, score, crest, a row
  * in a list), ready to render: components print these values and compute nothing.
  */
+import { followsLive } from '~/lib/live/follow-window';
 import { matchPath } from '~/lib/urls';
 import type { MatchStatus } from '~/server/db/schema/football';
 import { crestUrl } from '~/server/football/crest';
@@ -53,6 +54,11 @@ export interface MatchRowView {
 	id: number;
 	status: MatchStatus;
 	live: boolean;
+	/**
+	 * The row follows the match live in the browser (lib/live/follow-window.ts): its status,
+	 * minute and score change in place (src/scripts/live-rows.ts).
+	 */
+	follow: boolean;
 	href: string;
 	/** The day, in lists spanning several days (with its year when far away or asked for). */
 	day: KickoffView;
@@ -160,6 +166,7 @@ export function matchRowView(
 		id: m.id,
 		status: m.status,
 		live: isLive(m.status),
+		follow: followsLive(m, new Date()),
 		href: localHref(ctx.locale, matchPath(m)),
 		day: showDate
 			? kickoffView(m.kickoffAt, true, 'date', ctx, showYear ? { year: true } : {})

@@ -374,29 +374,71 @@ describe('$live announcements and spoilers', () => {
 	});
 });
 
-describe('runningMinute', () => {
-	it('counts on from the last minute sent, within the period', () => {
-		const at = Date.UTC(2024, 0, 1, 20, 0);
-		const m = { ...match('1', { minute: 30, minuteAt: at }) } as Parameters<
-			LiveModule['runningMinute']
-		>[0];
-		expect(live.runningMinute(m, at + 5 * 60_000 + 5000)).toBe(35);
-		expect(live.runningMinute(m, at + 40 * 60_000)).toBe(45);
-		expect(live.runningMinute({ ...m, status: 'half_time', minute: 45 }, at + 40 * 60_000)).toBe(
-			45,
-		);
-		expect(live.runningMinute({ ...m, minute: null }, at)).toBeNull();
+describe('the minute on the match clock', () => {
+	const labels = { halfTime: 'HT', finished: 'FT' };
+
+	it('reads the clock in server time: a browser running 10 minutes slow shows the right minute', () => {
+		const server = Date.UTC(2024, 0, 1, 20, 30);
+		const browser = server - 10 * 60_000;
+		vi.setSystemTime(browser);
+		const clock = {
+			period: 2,
+			startedAt: new Date(server - 9 * 60_000 - 1).toISOString(),
+			rate: 1,
+		};
+		live.applyLiveMessage('snapshot', {
+			now: new Date(server).toISOString(),
+			matches: [match('1', { minute: 46, clock })],
+		});
+		const m = live.$liveMatches.get()['1'] as Parameters<LiveModule['minuteText']>[0];
+		expect(live.minuteText(m, labels, browser)).toBe("55'");
+		expect(live.minuteText(m, labels, browser + 60_000)).toBe("56'");
+		vi.useRealTimers();
+		vi.useFakeTimers();
 	});
 
-	it("shows a match just kicked off in its first minute (1', not 0')", () => {
-		const at = Date.UTC(2024, 0, 1, 20, 0);
-		const m = { ...match('1', { minute: 0, minuteAt: at }) } as Parameters<
-			LiveModule['runningMinute']
-		>[0];
-		expect(live.runningMinute(m, at + 10_000)).toBe(1);
-		expect(live.runningMinute({ ...m, minuteAt: undefined }, at)).toBe(1);
-		expect(live.runningMinute(m, at + 3 * 60_000 + 1)).toBe(3);
-		expect(live.runningMinute({ ...m, status: 'scheduled' }, at)).toBe(0);
+	it('follows the clock a message carries, and forgets it at half time', () => {
+		live.applyLiveMessage('snapshot', { matches: [match('1', { minute: 10 })] });
+		const startedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+		live.applyLiveMessage('event', {
+			matchId: '1',
+			version: 9,
+			status: 'live',
+			minute: 20,
+			clock: { period: 1, startedAt, rate: 1 },
+		});
+		const get = () => live.$liveMatches.get()['1'] as Parameters<LiveModule['minuteText']>[0];
+		expect(live.minuteText(get(), labels, Date.now())).toBe("21'");
+		live.applyLiveMessage('status', {
+			matchId: '1',
+			version: 10,
+			status: 'half_time',
+			minute: 45,
+			clock: null,
+		});
+		expect(get().clock).toBeNull();
+		expect(live.minuteText(get(), labels, Date.now())).toBe('HT');
+	});
+
+	it('adds a match it did not know when a message names its teams (a kick-off)', () => {
+		live.applyLiveMessage('snapshot', { matches: [match('1')] });
+		live.applyLiveMessage('status', { matchId: '2', version: 1, status: 'live', minute: 0 });
+		expect(live.$liveMatches.get()['2']).toBeUndefined();
+		live.applyLiveMessage('status', {
+			matchId: '2',
+			version: 2,
+			status: 'live',
+			minute: 0,
+			home: { id: 5, name: 'Spain' },
+			away: { id: 6, name: 'Italy' },
+			competition: { id: 1, name: 'Euro', slug: 'euro' },
+		});
+		expect(live.$liveMatches.get()['2']).toMatchObject({
+			status: 'live',
+			home: { name: 'Spain' },
+			away: { name: 'Italy' },
+			competition: { slug: 'euro' },
+		});
 	});
 });
 

@@ -5,6 +5,7 @@ import {
 	date,
 	index,
 	integer,
+	jsonb,
 	pgTable,
 	primaryKey,
 	serial,
@@ -15,6 +16,7 @@ import {
 // The status list is shared with the live feed and the browser (relative import: drizzle-kit
 // loads this file without the project's `~/` alias).
 import { MATCH_STATUSES, type MatchStatus } from '../../../lib/football/match-status';
+import type { MatchClock } from '../../../lib/live/clock';
 import { fkey } from './keys';
 
 /**
@@ -141,6 +143,11 @@ export const matches = pgTable(
 		winner: text('winner').$type<'home' | 'away' | 'draw'>(),
 		version: integer('version').notNull().default(1),
 		updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+		/**
+		 * While the match is played: when its current period started and how fast its clock
+		 * runs (lib/live/clock.ts). Every surface derives the minute from it; null otherwise.
+		 */
+		clock: jsonb('clock').$type<MatchClock>(),
 	},
 	(t) => [
 		fkey(t.seasonId, seasons.id).onDelete('cascade'),

@@ -1,5 +1,6 @@
 import type { LiveChange } from '../apply';
-import { type Score, timelineEntry as entry, type TimelineEntry } from '../types';
+import { PERIODS, periodOf, type Period } from '~/lib/live/clock';
+import { type Score, timelineEntry as entry } from '../types';
 
 /** A goal or card of a real past match, as the football importer stored it. */
 export interface PastIncident {
@@ -26,115 +27,95 @@ export interface PastMatch {
 export interface ReplayStep {
 	at: number;
 	change: LiveChange;
+	/**
+	 * The period whose first minute starts at `at`: the feed turns it into the match's clock
+	 * (lib/live/clock.ts) at the replay's own speed, so every page shows the replay's minute.
+	 */
+	period?: Period;
 }
 
-const sec = (minute: number, stoppage = 0) => (minute + stoppage) * 60;
+const MINUTE = 60;
 
 /**
  * Turns a finished match into the changes a live feed would have sent, on a match clock in
- * seconds (kick-off 0, half time after the last first-half incident, 15 minutes of break
- * squeezed to one). Goals carry the running score; the final step restores the real
- * result. Own goals are listed under the side they count for (openfootball convention).
+ * seconds. Each period starts on its own clock (kick-off 0; the second half one minute after
+ * the first ends: the 15-minute break squeezed; extra time likewise), and runs past its
+ * regular length for as long as its stoppage-time incidents need. An incident at minute m
+ * (+ s) happens half-way through that minute, so the clock reads m (or 45+s) when it
+ * arrives. Goals carry the running score; the final step restores the real result. Own goals
+ * are listed under the side they count for (openfootball convention).
  */
 export function buildReplay(match: PastMatch): ReplayStep[] {
 	const steps: ReplayStep[] = [];
 	const id = match.matchId;
 	const score = { home: 0, away: 0 };
-	steps.push({
-		at: 0,
-		change: {
-			matchId: id,
-			kind: 'status',
-			status: 'live',
-			minute: 0,
-			score: { home: 0, away: 0 },
-			ht: null,
-			et: null,
-			pen: null,
-			reset: true,
-			entry: entry({ type: 'kickoff', minute: 0 }),
-		},
-	});
+	const extra = match.et !== null;
+	const periods: Period[] = extra ? [1, 2, 3, 4] : [1, 2];
 	const incidents = [...match.incidents]
 		.filter((i) => i.minute !== null)
-		.sort((a, b) => sec(a.minute!, a.stoppage ?? 0) - sec(b.minute!, b.stoppage ?? 0));
-	const firstHalfEnd = Math.max(
-		sec(45),
-		...incidents.filter((i) => i.minute! <= 45).map((i) => sec(i.minute!, i.stoppage ?? 0) + 30),
-	);
-	// After half time the match clock runs one minute behind the real 15-minute break.
-	const shift = (minute: number, stoppage: number) => {
-		const t = sec(minute, stoppage);
-		return minute > 45 ? t + (firstHalfEnd - sec(45)) + 60 : t;
-	};
-	let htDone = false;
-	const pushHalfTime = () => {
-		htDone = true;
+		.map((i) => ({ ...i, minute: Math.min(Math.max(1, i.minute as number), extra ? 120 : 90) }))
+		.sort((a, b) => a.minute + (a.stoppage ?? 0) / 100 - (b.minute + (b.stoppage ?? 0) / 100));
+	let start = 0;
+	for (const period of periods) {
+		const { base, length } = PERIODS[period];
+		const inPeriod = incidents.filter((i) => periodOf(i.minute) === period);
+		const at = (i: (typeof incidents)[number]) =>
+			start + (i.minute - base + (i.stoppage ?? 0)) * MINUTE - MINUTE / 2;
 		steps.push({
-			at: firstHalfEnd,
-			change: {
-				matchId: id,
-				kind: 'status',
-				status: 'half_time',
-				minute: 45,
-				ht: match.ht ?? { ...score },
-				entry: entry({ type: 'halftime', minute: 45 }),
-			},
+			at: start,
+			period,
+			change:
+				period === 1
+					? {
+							matchId: id,
+							kind: 'status',
+							status: 'live',
+							minute: 0,
+							score: { home: 0, away: 0 },
+							ht: null,
+							et: null,
+							pen: null,
+							reset: true,
+							entry: entry({ type: 'kickoff', minute: 0 }),
+						}
+					: {
+							matchId: id,
+							kind: 'status',
+							status: 'live',
+							minute: base + 1,
+							...(period === 2 || period === 3
+								? {
+										entry: entry({
+											type: period === 2 ? 'second_half' : 'extra_time',
+											minute: base + 1,
+										}),
+									}
+								: {}),
+						},
 		});
-		steps.push({
-			at: firstHalfEnd + 60,
-			change: {
-				matchId: id,
-				kind: 'status',
-				status: 'live',
-				minute: 46,
-				entry: entry({ type: 'second_half', minute: 46 }),
-			},
-		});
-	};
-	for (const inc of incidents) {
-		const minute = inc.minute as number;
-		if (!htDone && minute > 45) pushHalfTime();
-		const at = shift(minute, inc.stoppage ?? 0);
-		const base = {
-			minute: Math.min(minute, 200),
-			addedTime: inc.stoppage,
-			side: inc.side,
-			player: inc.player,
-		};
-		if (inc.type === 'goal') {
-			score[inc.side] += 1;
-			const type = inc.ownGoal ? 'own_goal' : inc.penalty ? 'penalty_goal' : 'goal';
-			steps.push({
-				at,
-				change: {
-					matchId: id,
-					kind: 'event',
-					status: 'live',
-					minute: Math.min(minute, 200),
-					score: { ...score },
-					entry: entry({ type, ...base }),
-				},
-			});
-		} else if (inc.type === 'card' && inc.card) {
-			const type = inc.card === 'yellow' ? 'yellow' : inc.card === 'red' ? 'red' : 'second_yellow';
-			steps.push({
-				at,
-				change: {
-					matchId: id,
-					kind: 'event',
-					minute: Math.min(minute, 200),
-					entry: entry({ type, ...base }),
-				},
-			});
+		for (const inc of inPeriod) {
+			const step = incidentStep(id, inc, at(inc), score);
+			if (step) steps.push(step);
 		}
+		// The period ends after its regular length and two minutes of stoppage, or half a
+		// minute after its last incident in stoppage time, whichever is later.
+		const end = Math.max(start + (length + 2) * MINUTE, ...inPeriod.map((i) => at(i) + MINUTE / 2));
+		if (period === 1)
+			steps.push({
+				at: end,
+				change: {
+					matchId: id,
+					kind: 'status',
+					status: 'half_time',
+					minute: 45,
+					ht: match.ht ?? { ...score },
+					entry: entry({ type: 'halftime', minute: 45 }),
+				},
+			});
+		start = end + MINUTE;
 	}
-	if (!htDone) pushHalfTime();
-	const last = steps.at(-1)?.at ?? 0;
-	const extra = match.et !== null;
-	const end = Math.max(last + 60, shift(extra ? 120 : 90, 0) + 120);
 	steps.push({
-		at: end,
+		at: start - MINUTE,
 		change: {
 			matchId: id,
 			kind: 'status',
@@ -148,4 +129,40 @@ export function buildReplay(match: PastMatch): ReplayStep[] {
 		},
 	});
 	return steps;
+}
+
+function incidentStep(
+	id: string,
+	inc: PastIncident & { minute: number },
+	at: number,
+	score: Score,
+): ReplayStep | null {
+	const base = {
+		minute: inc.minute,
+		addedTime: inc.stoppage,
+		side: inc.side,
+		player: inc.player,
+	};
+	if (inc.type === 'goal') {
+		score[inc.side] += 1;
+		const type = inc.ownGoal ? 'own_goal' : inc.penalty ? 'penalty_goal' : 'goal';
+		return {
+			at,
+			change: {
+				matchId: id,
+				kind: 'event',
+				status: 'live',
+				minute: inc.minute,
+				score: { ...score },
+				entry: entry({ type, ...base }),
+			},
+		};
+	}
+	// Substitutions are not replayed: the importer keeps who came on, not a timeline entry.
+	if (inc.type !== 'card' || !inc.card) return null;
+	const type = inc.card === 'yellow' ? 'yellow' : inc.card === 'red' ? 'red' : 'second_yellow';
+	return {
+		at,
+		change: { matchId: id, kind: 'event', minute: inc.minute, entry: entry({ type, ...base }) },
+	};
 }

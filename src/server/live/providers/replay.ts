@@ -118,7 +118,7 @@ export class ReplayFeed {
 					const step = run.steps[run.next] as ReplayStep;
 					run.next++;
 					if (run.next === run.steps.length) await this.finish(run.matchId);
-					else await applyLiveChange(step.change, this.deps);
+					else await applyLiveChange(this.clocked(run, step), this.deps);
 				}
 			}
 		} catch (error) {
@@ -126,6 +126,13 @@ export class ReplayFeed {
 		} finally {
 			this.busy = false;
 		}
+	}
+
+	/** A step that starts a period carries the replay's clock: its instant, at its speed. */
+	private clocked(run: Running, step: ReplayStep): ReplayStep['change'] {
+		if (step.period === undefined) return step.change;
+		const startedAt = new Date(run.startedAt + (step.at * 1000) / this.deps.speed).toISOString();
+		return { ...step.change, clock: { period: step.period, startedAt, rate: this.deps.speed } };
 	}
 
 	private async finish(matchId: string): Promise<void> {

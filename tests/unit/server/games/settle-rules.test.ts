@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAX_POINTS, MIN_POINTS, pointsAtStake, runningMinute } from '~/lib/games/rules';
+import { MAX_POINTS, MIN_POINTS, pointsAtStake } from '~/lib/games/rules';
+import { clockNumber } from '~/lib/live/clock';
 import { type ParsedMatch, parseSourceFile } from '~/server/football/import/parse';
 import { SOURCE_FILES } from '~/server/football/import/sources';
 import { type MatchFacts, settle } from '~/server/games/settle-rules';
@@ -123,53 +124,15 @@ describe('reward formula', () => {
 		expect(pointsAtStake(120)).toBe(MIN_POINTS);
 	});
 
-	it('counts the minute on from the last update, at the replay speed, never past the half', () => {
+	it('stakes on minutes played by the match clock: at the replay speed, stoppage as the half’s end', () => {
 		const at = 1_000_000;
-		expect(runningMinute({ status: 'live', minute: 10, at }, at + 5 * 60_000)).toBe(15);
-		expect(runningMinute({ status: 'live', minute: 10, at }, at + 10_000, 60)).toBe(20);
-		expect(runningMinute({ status: 'live', minute: 40, at }, at + 60 * 60_000)).toBe(45);
-		expect(runningMinute({ status: 'half_time', minute: 45, at }, at + 60 * 60_000)).toBe(45);
-		expect(runningMinute({ status: 'scheduled', minute: null, at }, at)).toBeNull();
-	});
-});
-
-describe('suspension rules', () => {
-	const settings = { windowMs: 30_000, staleMs: 150_000 };
-	const live = { status: 'live', minute: 30, updatedAt: 1_000_000, isReplay: false };
-
-	it('goals, cards and corrections suspend; substitutions and statistics do not', () => {
-		expect(suspends({ kind: 'event', entryType: 'goal' })).toBe(true);
-		expect(suspends({ kind: 'event', entryType: 'own_goal' })).toBe(true);
-		expect(suspends({ kind: 'event', entryType: 'red' })).toBe(true);
-		expect(suspends({ kind: 'event', entryType: 'yellow' })).toBe(true);
-		expect(suspends({ kind: 'correction', entryType: null })).toBe(true);
-		expect(suspends({ kind: 'event', entryType: 'substitution' })).toBe(false);
-		expect(suspends({ kind: 'stats', entryType: null })).toBe(false);
-	});
-
-	it('holds for the fixed window after the incident, then lifts', () => {
-		const game = { suspendedUntil: 1_030_000 };
-		expect(suspensionAt(game, live, 1_010_000, settings)).toEqual({
-			reason: 'incident',
-			until: 1_030_000,
-		});
-		expect(suspensionAt(game, live, 1_030_001, settings)).toBeNull();
-	});
-
-	it('suspends a real live match whose feed is stale, but not a replay', () => {
-		const late = 1_000_000 + 150_001;
-		expect(suspensionAt({ suspendedUntil: null }, live, late, settings)?.reason).toBe('stale');
-		expect(
-			suspensionAt({ suspendedUntil: null }, { ...live, isReplay: true }, late, settings),
-		).toBeNull();
-		expect(
-			suspensionAt({ suspendedUntil: null }, { ...live, status: 'scheduled' }, late, settings),
-		).toBeNull();
-	});
-
-	it('closes picks once regular time is over (extra time)', () => {
-		expect(
-			suspensionAt({ suspendedUntil: null }, { ...live, minute: 95 }, 1_000_000, settings)?.reason,
-		).toBe('regular_time_over');
+		const startedAt = new Date(at).toISOString();
+		const clock = (period: 1 | 2, rate = 1) => ({ period, startedAt, rate });
+		expect(clockNumber({ status: 'live', minute: 0, clock: clock(1) }, at + 30_000)).toBe(0);
+		expect(clockNumber({ status: 'live', minute: 0, clock: clock(1) }, at + 5 * 60_000)).toBe(5);
+		expect(clockNumber({ status: 'live', minute: 0, clock: clock(1, 60) }, at + 10_000)).toBe(10);
+		expect(clockNumber({ status: 'live', minute: 40, clock: clock(1) }, at + 60 * 60_000)).toBe(45);
+		expect(clockNumber({ status: 'half_time', minute: 45, clock: null }, at)).toBe(45);
+		expect(clockNumber({ status: 'scheduled', minute: null }, at)).toBeNull();
 	});
 });
