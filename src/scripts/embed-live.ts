@@ -1,3 +1,4 @@
+import { clockLabel, isClock, type MatchClock } from '../lib/live/clock';
 import { localiseTimes } from './time-zone';
 
 /**
@@ -6,7 +7,9 @@ import { localiseTimes } from './time-zone';
  * site does (the browser resends Last-Event-ID; after a refusal we reopen with it in the
  * query, backing off). A widget that follows a list (`data-live-follow`: live scores)
  * listens to every match, and when one it does not show starts, or a shown one changes
- * state, fetches its own address again (the route cache answers) and swaps the list in.
+ * state, fetches its own address again (the route cache answers) and swaps the list in. A
+ * widget of one match does the same at kick-off, at each event and status change (its
+ * scorers, its status line), and between them counts the minute on from the match clock.
  */
 const root = document.querySelector<HTMLElement>('[data-live-ids]');
 if (root) {
@@ -25,21 +28,32 @@ if (root) {
 	let looks = 0;
 	const MAX_LOOKS = 3;
 	let due = 0;
-	const SETTLE_MS = 1500;
+	// Lists wait for the servers' coalesced cache drops; one match's widget asks sooner (an
+	// editor's write drops the cached copy before it is published) and more often.
+	const SETTLE_MS = follow ? 1500 : 400;
+	const GAP_MS = follow ? 10_000 : 2_000;
+	/** Match clocks by id, and the server's clock minus ours (from each snapshot). */
+	const clocks = new Map<
+		string,
+		{ status: string; minute: number | null; clock: MatchClock | null }
+	>();
+	let offset = 0;
 	let timer: ReturnType<typeof setTimeout> | undefined;
 	const refresh = () => {
 		if (timer) return;
 		// At most one refetch every 10 s, however many matches start together.
 		timer = setTimeout(
 			async () => {
-				due = Date.now() + 10_000;
+				due = Date.now() + GAP_MS;
 				timer = undefined;
 				try {
-					const res = await fetch(location.href, { credentials: 'omit' });
+					// Past the browser's HTTP cache (the widget is cacheable for its max-age): the server's
+					// route cache answers, and it has dropped the copy the change made stale.
+					const res = await fetch(location.href, { credentials: 'omit', cache: 'no-store' });
 					const next = new DOMParser()
 						.parseFromString(await res.text(), 'text/html')
-						.querySelector('[data-live-list]');
-					const current = document.querySelector('[data-live-list]');
+						.querySelector('[data-live-part]');
+					const current = document.querySelector('[data-live-part]');
 					if (res.ok && next && current) {
 						current.replaceWith(document.importNode(next, true));
 						const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -68,10 +82,18 @@ if (root) {
 			matchId?: unknown;
 			status?: unknown;
 			minute?: unknown;
+			clock?: unknown;
+			entry?: unknown;
 			score?: { home: number; away: number } | null;
 		},
 	) => {
 		const id = String(m.matchId);
+		if (typeof m.status === 'string')
+			clocks.set(id, {
+				status: m.status,
+				minute: typeof m.minute === 'number' ? m.minute : null,
+				clock: isClock(m.clock) ? m.clock : null,
+			});
 		const row = document.querySelector<HTMLElement>(`[data-match-id="${CSS.escape(id)}"]`);
 		if (!row) {
 			if (follow && kind !== 'snapshot' && m.status === 'live' && !asked.has(id)) {
@@ -86,10 +108,26 @@ if (root) {
 			score.classList.remove('none');
 			score.textContent = `${m.score.home}\u00a0–\u00a0${m.score.away}`;
 		}
-		const minute = row.querySelector('.status-live [aria-hidden]');
-		if (minute && m.status === 'live' && typeof m.minute === 'number')
-			minute.textContent = `${m.minute}'`;
-		if (follow && typeof m.status === 'string' && m.status !== row.dataset.status) refresh();
+		showMinute(id, row);
+		const changed = typeof m.status === 'string' && m.status !== row.dataset.status;
+		// A list redraws when a row changes state; one match's widget at every event too.
+		if (kind !== 'snapshot' && (changed || (!follow && m.entry !== undefined))) refresh();
+		else if (kind === 'snapshot' && changed) refresh();
+	};
+	/** The running minute, from the match clock in server time (lib/live/clock.ts). */
+	const showMinute = (id: string, row: HTMLElement) => {
+		const state = clocks.get(id);
+		// A list row's short status ("37'"), or one match's line ("Live 37'").
+		const short = row.querySelector('.status-live [aria-hidden]');
+		const line = short ? null : row.querySelector('.status-live');
+		if (!state || (!short && !line) || state.status !== 'live') return;
+		const text = clockLabel(state, { halfTime: '', finished: '' }, Date.now() + offset);
+		if (!text) return;
+		if (short && short.textContent !== text) short.textContent = text;
+		if (line?.textContent) {
+			const next = line.textContent.replace(/\d+(\+\d+)?'\s*$/, text);
+			if (next !== line.textContent) line.textContent = next;
+		}
 	};
 	const open = () => {
 		const q = new URLSearchParams(follow ? {} : { matches: ids });
@@ -110,7 +148,11 @@ if (root) {
 				if (msg.lastEventId) lastId = msg.lastEventId;
 				at = Date.now();
 				try {
-					const data = JSON.parse(msg.data) as { matches?: unknown[] };
+					const data = JSON.parse(msg.data) as { matches?: unknown[]; now?: unknown };
+					if (kind === 'snapshot' && typeof data.now === 'string') {
+						const server = Date.parse(data.now);
+						if (Number.isFinite(server)) offset = server - Date.now();
+					}
 					for (const m of data.matches ?? [data]) apply(kind, m as Parameters<typeof apply>[1]);
 				} catch {
 					// A message we cannot read changes nothing.
@@ -128,5 +170,11 @@ if (root) {
 				: (age.dataset.m ?? '').replace('{n}', String(Math.floor(s / 60)));
 	};
 	open();
-	setInterval(tick, 1000);
+	setInterval(() => {
+		tick();
+		for (const id of clocks.keys()) {
+			const row = document.querySelector<HTMLElement>(`[data-match-id="${CSS.escape(id)}"]`);
+			if (row) showMinute(id, row);
+		}
+	}, 1000);
 }

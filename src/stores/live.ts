@@ -45,7 +45,16 @@ export const $liveGames = map<Record<string, LiveGamesMessage>>({});
 
 /** At most one announcement per this many ms; a burst collapses into its latest item. */
 export const ANNOUNCE_GAP_MS = 10_000;
-const KINDS = ['snapshot', 'score', 'event', 'status', 'correction', 'stats', 'game'] as const;
+const KINDS = [
+	'snapshot',
+	'score',
+	'event',
+	'status',
+	'correction',
+	'stats',
+	'lineups',
+	'game',
+] as const;
 const GOALS = new Set(['goal', 'own_goal', 'penalty_goal']);
 const REDS = new Set(['red', 'second_yellow']);
 
@@ -243,6 +252,7 @@ export function applyLiveMessage(kind: string, data: Record<string, unknown>, id
 		if ('ht' in data) next.ht = data.ht as LiveMatchState['ht'];
 		if (data.stats) next.stats = { ...next.stats, ...(data.stats as LiveMatchState['stats']) };
 		if (data.reset) next.timeline = [];
+		if (kind === 'lineups' && id !== undefined) next.lineupsId = id;
 	}
 	const entry = data.entry as (Record<string, unknown> & { type?: string }) | undefined;
 	const entryId = id ?? Number(data.id ?? now);

@@ -18,7 +18,7 @@
  * and red cards of this match politely to screen readers.
  */
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import {
 	$liveMatches,
 	minuteText,
@@ -31,6 +31,7 @@ import { STAT_LABEL_KEYS, TIMELINE_LABEL_KEYS, type MatchCentreLabels } from '~/
 import { isFinished, isLive } from '~/lib/football/match-status';
 import type { ScoreboardModel } from '~/lib/scoreboard';
 import { LiveAnnouncer, LiveStatus, useNow } from './LiveStatus';
+import { refreshParts } from './refresh-parts';
 import Scoreboard from './Scoreboard';
 import SpoilerControl from './SpoilerControl';
 import './live.css';
@@ -90,6 +91,15 @@ export default function LiveMatchCentre({
 	}, [initial.matchId]);
 
 	const m = matches[initial.matchId] ?? initial;
+
+	// Line-ups published, or a new kick-off time: the page's static parts are fetched again.
+	const partsKey = `${m.lineupsId ?? ''}|${m.kickoffAt ?? ''}`;
+	const firstParts = useRef(partsKey);
+	useEffect(() => {
+		if (partsKey === firstParts.current) return;
+		firstParts.current = partsKey;
+		void refreshParts(window.location.pathname, ['lineups', 'meta']);
+	}, [partsKey]);
 	const hidden = scoreHidden(spoiler, revealed, m.matchId);
 	// In hide mode the timeline would give the score away: goals are hidden with it.
 	const timeline = m.timeline.filter(

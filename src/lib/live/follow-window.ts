@@ -15,3 +15,12 @@ export function followsLive(m: { status: string; kickoffAt: Date }, now: Date): 
 	const fromKickoff = now.getTime() - m.kickoffAt.getTime();
 	return fromKickoff >= -FOLLOW_BEFORE_MS && fromKickoff <= FOLLOW_AFTER_MS;
 }
+
+/**
+ * The match centre follows more: every match still to be played (or postponed), whatever its
+ * date, since a fan who opens one page of one match wants it to go live, and an editor may
+ * kick off a match whose result was never entered.
+ */
+export function matchPageFollows(m: { status: string; kickoffAt: Date }, now: Date): boolean {
+	return m.status === 'scheduled' || m.status === 'postponed' || followsLive(m, now);
+}

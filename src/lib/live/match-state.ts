@@ -65,4 +65,6 @@ export interface LiveMatchState
 		> {
 	status: MatchStatus | (string & {});
 	stats?: Record<string, [number, number]>;
+	/** Log id of the latest published line-ups: the page fetches its line-ups part again. */
+	lineupsId?: number;
 }

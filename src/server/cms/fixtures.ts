@@ -204,7 +204,12 @@ export async function updateFixture(
 			return { ok: true as const, id };
 		}),
 	);
-	if (result.ok) invalidateTags(matchChangeTags([id]));
+	if (result.ok) {
+		invalidateTags(matchChangeTags([id]));
+		// Open pages hear of the edit (a new kick-off time above all) through the live log: a
+		// status message with the match as it now is. Its status is left as it was.
+		await applyLiveChange({ matchId: String(id), kind: 'status' }, { db, bus: getLiveHub().bus });
+	}
 	return result;
 }
 

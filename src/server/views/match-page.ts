@@ -1,5 +1,5 @@
 import { isFinished } from '~/lib/football/match-status';
-import { followsLive } from '~/lib/live/follow-window';
+import { matchPageFollows } from '~/lib/live/follow-window';
 import { parseDbId } from '~/lib/input';
 import type { StructuredData } from '~/lib/seo';
 import type { ScoreboardModel } from '~/lib/scoreboard';
@@ -79,7 +79,7 @@ export async function getMatchCentre(
 ): Promise<{ detail: MatchDetail; live: SnapshotMatch | null } | undefined> {
 	const detail = await getMatchPage(id, now);
 	if (!detail) return undefined;
-	const follow = followsLive(detail.match, now);
+	const follow = matchPageFollows(detail.match, now);
 	return { detail, live: follow ? await getLiveMatchCentre(detail.match.id) : null };
 }
 

@@ -1,3 +1,4 @@
+import { clockMinute, isClock } from '~/lib/live/clock';
 import { sql } from 'drizzle-orm';
 import type { MatchStage, MatchStatus } from '~/server/db/schema/football';
 import { isFinished } from '~/lib/football/match-status';
@@ -64,7 +65,7 @@ export const MATCH_JSON = sql`json_build_object(
 	'id', m.id, 'kickoffAt', m.kickoff_at, 'kickoffTimeKnown', m.kickoff_time_known,
 	'status', m.status, 'minute', m.minute, 'round', m.round, 'stage', m.stage,
 	'groupName', m.group_name, 'matchday', m.matchday, 'winner', m.winner,
-	'version', m.version, 'updatedAt', m.updated_at,
+	'version', m.version, 'updatedAt', m.updated_at, 'clock', m.clock,
 	'isReplay', EXISTS (SELECT 1 FROM live_replays r WHERE r.match_id = m.id),
 	'competition', json_build_object('id', c.id, 'code', c.code, 'slug', c.slug, 'name', c.name,
 		'type', c.type, 'areaName', c.area_name),
@@ -81,6 +82,7 @@ export const MATCH_JOINS = sql`JOIN seasons s ON s.id = m.season_id
 	JOIN teams ta ON ta.id = m.away_team_id`;
 
 interface RawMatch extends Omit<MatchSummary, 'kickoffAt' | 'updatedAt' | 'score'> {
+	clock?: unknown;
 	kickoffAt: string | Date;
 	updatedAt: string | Date;
 	score: (number | null)[];
@@ -95,8 +97,13 @@ export function toMatch(raw: unknown, now: Date): MatchSummary {
 	const kickoffAt = toDate(r.kickoffAt);
 	const s = r.score;
 	const status = effectiveStatus(r.status, kickoffAt, now);
+	const { clock, ...rest } = r;
 	return {
-		...r,
+		...rest,
+		// The minute as the match clock reads it now (lib/live/clock.ts), the same on every
+		// surface; the last minute committed where the match has no clock.
+		minute:
+			status === 'live' && isClock(clock) ? clockMinute(clock, now.getTime()).minute : r.minute,
 		id: Number(r.id),
 		kickoffAt,
 		updatedAt: toDate(r.updatedAt),
