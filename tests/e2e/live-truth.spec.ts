@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { liveMatches } from './live-matches';
 import { adminBearer, LIVE_MS } from './staff';
 
@@ -242,5 +242,3 @@ test.describe('live truth: open pages follow the match', () => {
 		await fan.close();
 	});
 });
-
-export type { Page };
