@@ -1,8 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FollowedMatch } from '~/lib/follows';
 import { dateTimeFormat } from '~/lib/intl';
+import { followsLive } from '~/lib/live/follow-window';
 import { $follows, loadFollows } from '~/stores/follows';
+import { $liveMatches, minuteText, watchMatches } from '~/stores/live';
+import { useNow } from '../live/LiveStatus';
 import { $revealed, $spoiler, scoreHidden } from '~/stores/spoiler';
 import './follow.css';
 import type { MyMatchesLabels } from '~/lib/follow-labels';
@@ -53,6 +56,20 @@ export default function MyMatches({
 		};
 	}, [follows.ready, query]);
 
+	// The followed matches around their kick-off follow the live stream: the minute runs from
+	// the match clock, and kick-off, goals and full time show without a reload.
+	const liveIds = useMemo(() => {
+		if (load.state !== 'done') return '';
+		const now = new Date();
+		return [...load.next, ...load.recent]
+			.filter((m) => followsLive({ status: m.status, kickoffAt: new Date(m.kickoffAt) }, now))
+			.map((m) => String(m.id))
+			.join(',');
+	}, [load]);
+	useEffect(() => (liveIds === '' ? undefined : watchMatches(liveIds.split(','))), [liveIds]);
+	const states = useStore($liveMatches);
+	const now = useNow();
+
 	const time = dateTimeFormat(tag, {
 		weekday: 'short',
 		day: 'numeric',
@@ -61,11 +78,24 @@ export default function MyMatches({
 		minute: '2-digit',
 	});
 	const day = dateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short' });
-	const row = (m: FollowedMatch) => {
-		const hidden = scoreHidden(spoiler, revealed, String(m.id));
+	const row = (fetched: FollowedMatch) => {
+		const hidden = scoreHidden(spoiler, revealed, String(fetched.id));
+		const state = states[String(fetched.id)];
+		const m: FollowedMatch = state
+			? {
+					...fetched,
+					status: state.status,
+					score: state.score ? [state.score.home, state.score.away] : fetched.score,
+				}
+			: fetched;
+		const clock = state
+			? minuteText(state, { halfTime: labels.halfTime, finished: labels.fullTime }, now)
+			: fetched.minute === null
+				? ''
+				: `${fetched.minute}'`;
 		const status =
 			m.status === 'live'
-				? `${labels.live}${m.minute === null ? '' : ` ${m.minute}′`}`
+				? `${labels.live}${clock === '' ? '' : ` ${clock}`}`
 				: m.status === 'half_time'
 					? labels.halfTime
 					: m.status.startsWith('finished')

@@ -6,7 +6,7 @@ import { computeHeadToHead, type HeadToHead } from '../tables/head-to-head';
 import { tieBreakRule } from '../tables/rules';
 import type { TableRow, TeamRef } from '../tables/standings';
 import { h2hMatchesFrom, type RawMeeting } from './head-to-head';
-import { publicMatchEvents, type MatchEvent } from './public-events';
+import { IMPORTED_EVENTS_JSON, publicEventsOf, type MatchEvent } from './public-events';
 import { json, query } from './sql';
 import { MATCH_JOINS, MATCH_JSON, RESULT_STATUS_SQL, toMatch, type MatchSummary } from './shape';
 import { tablesFrom, type SeasonMatchRow } from './standings';
@@ -38,7 +38,7 @@ export interface MatchDetail {
 /**
  * Everything the match centre shows: in ONE round trip the match, its line-ups, every
  * earlier meeting of the two teams and the season's table matches; then its events as the
- * public may see them now (publicMatchEvents). Undefined for an unknown id.
+ * public may see them now (public-events.ts). Undefined for an unknown id.
  */
 export async function getMatchDetail(
 	db: Database,
@@ -48,7 +48,8 @@ export async function getMatchDetail(
 	const row = await cached(`match:${id}`, 30_000, [matchTag(id), LISTS_TAG], async () => {
 		const [r] = await query<Record<string, unknown>>(
 			db,
-			sql`SELECT ${MATCH_JSON} AS m,
+			sql`SELECT ${MATCH_JSON} AS m, ${IMPORTED_EVENTS_JSON} AS imported,
+				EXISTS (SELECT 1 FROM live_events le WHERE le.match_id = m.id::text) AS logged,
 				(SELECT json_build_object('name', v.name, 'city', v.city) FROM venues v WHERE v.id = m.venue_id) AS venue,
 				(SELECT coalesce(json_agg(json_build_object('teamId', l.team_id, 'player', l.player_name,
 					'shirtNumber', l.shirt_number, 'position', l.position, 'starter', l.starter)
@@ -81,7 +82,26 @@ export async function getMatchDetail(
 		// Never the imported match_events directly: for a replay they are its future, and a
 		// match scored live has none (issue 27). Cached with the row: a live change drops both
 		// (matchTag), so a cached score and its events are never of different moments.
-		return r && Object.assign(r, { events: await publicMatchEvents(db, id) });
+		if (!r) return r;
+		const m = json<{
+			status: string;
+			isReplay: boolean;
+			home: { id: number };
+			away: { id: number };
+		}>(r.m);
+		const events = await publicEventsOf(
+			db,
+			{
+				id,
+				status: m.status,
+				isReplay: m.isReplay,
+				home: m.home.id,
+				away: m.away.id,
+				logged: r.logged === true || r.logged === 't',
+			},
+			r.imported,
+		);
+		return Object.assign(r, { events, imported: undefined });
 	});
 	if (!row) return undefined;
 	const match = toMatch(row.m, now);

@@ -3,7 +3,7 @@ import { isLive } from '~/lib/football/match-status';
 import type { Database } from '~/server/db/client';
 import { buildSnapshot } from '~/server/live/snapshot';
 import { timelineEntrySchema, type TimelineEntry } from '~/server/live/types';
-import { query } from './sql';
+import { json, query } from './sql';
 
 /** A goal, card or substitution of a match, as every public output lists it. */
 export interface MatchEvent {
@@ -73,13 +73,24 @@ function fromEntry(entry: TimelineEntry, seq: number, teams: Teams): MatchEvent 
 const byClock = (a: MatchEvent, b: MatchEvent) =>
 	(a.minute ?? -1) - (b.minute ?? -1) || (a.stoppage ?? 0) - (b.stoppage ?? 0) || a.seq - b.seq;
 
-/** The football data's own events of a match (the import's record of a played match). */
+/**
+ * The football data's own events of a match (the import's record of a played match), as a
+ * JSON list: a subquery on a row aliased `m`, so a page query reads them in its own round trip.
+ */
+export const IMPORTED_EVENTS_JSON = sql`(SELECT coalesce(json_agg(json_build_object('seq', e.seq,
+	'type', e.type, 'team_id', e.team_id, 'player_name', e.player_name, 'minute', e.minute,
+	'stoppage', e.stoppage, 'penalty', e.penalty, 'own_goal', e.own_goal, 'card', e.card,
+	'player_in', e.player_in, 'player_out', e.player_out)), '[]') FROM match_events e WHERE e.match_id = m.id)`;
+
 async function importedEvents(db: Database, id: number, teams: Teams): Promise<MatchEvent[]> {
 	const rows = await query<Record<string, unknown>>(
 		db,
-		sql`SELECT seq, type, team_id, player_name, minute, stoppage, penalty, own_goal, card,
-			player_in, player_out FROM match_events WHERE match_id = ${id}`,
+		sql`SELECT ${IMPORTED_EVENTS_JSON} AS events FROM matches m WHERE m.id = ${id}`,
 	);
+	return importedFrom(json<Record<string, unknown>[]>(rows[0]?.events ?? []), teams);
+}
+
+function importedFrom(rows: Record<string, unknown>[], teams: Teams): MatchEvent[] {
 	return rows
 		.map((r) => {
 			const teamId = r.team_id == null ? null : Number(r.team_id);
@@ -120,6 +131,35 @@ async function importedEvents(db: Database, id: number, teams: Teams): Promise<M
  * Empty for an unknown id.
  */
 export async function publicMatchEvents(db: Database, id: number): Promise<MatchEvent[]> {
+	return fromLog(db, id);
+}
+
+/**
+ * The same answer for a page that has already read the match and its imported events in its
+ * own query (IMPORTED_EVENTS_JSON): a finished match with an imported record costs nothing
+ * more; only a match in play, replaying or without a record reads the log.
+ */
+export async function publicEventsOf(
+	db: Database,
+	m: {
+		id: number;
+		status: string;
+		isReplay: boolean;
+		home: number;
+		away: number;
+		/** The live log has entries for the match (scored in the console, by a feed, replayed). */
+		logged: boolean;
+	},
+	imported: unknown,
+): Promise<MatchEvent[]> {
+	if (!isLive(m.status) && !m.isReplay) {
+		const record = importedFrom(json<Record<string, unknown>[]>(imported ?? []), m);
+		if (record.length > 0 || !m.logged) return record;
+	}
+	return fromLog(db, m.id);
+}
+
+async function fromLog(db: Database, id: number): Promise<MatchEvent[]> {
 	const { matches } = await buildSnapshot(db, [String(id)]);
 	const state = matches[0];
 	if (!state) return [];
