@@ -58,6 +58,16 @@ const schema = z.object({
 	CMS_LOGIN_PER_CLIENT: z.coerce.number().int().min(1).max(10000).default(5),
 	/** Console: staff must log in with a TOTP code too (1), or may enrol by choice (0). */
 	CMS_REQUIRE_TOTP: z.enum(['0', '1'], { error: 'CMS_REQUIRE_TOTP must be 0 or 1' }).default('0'),
+	/**
+	 * Console: a scorer with no assigned match may score a match only while it is being
+	 * played or when its kick-off is at most this many hours away or past (issue 28).
+	 */
+	SCORING_WINDOW_HOURS: z.coerce
+		.number()
+		.int('SCORING_WINDOW_HOURS must be a whole number of hours')
+		.min(1, 'SCORING_WINDOW_HOURS must be at least 1')
+		.max(168, 'SCORING_WINDOW_HOURS must be at most 168 (a week)')
+		.default(6),
 	/** Console: minutes without a request after which a staff session ends. */
 	CMS_IDLE_MINUTES: z.coerce
 		.number()

@@ -10,13 +10,18 @@ import { z } from '../zod';
 
 export const MATCH_STAGES = ['regular', 'group', 'league_phase', 'playoff', 'knockout'] as const;
 export const COMPETITION_TYPES = ['league', 'cup', 'tournament'] as const;
-export const FIXTURE_ACTIONS = ['postpone', 'cancel'] as const;
+export const FIXTURE_ACTIONS = ['postpone', 'cancel', 'restore'] as const;
 export type FixtureAction = (typeof FIXTURE_ACTIONS)[number];
 
-/** Statuses from which each action may start: a match that kicked off is abandoned, not postponed. */
+/**
+ * Statuses from which each action may start: a match that kicked off is abandoned, not
+ * postponed; a postponed one is restored to scheduled (its games open again). These agree
+ * with the match state machine (lib/football/match-transitions.ts), which the server checks.
+ */
 export const ACTION_FROM: Record<FixtureAction, readonly string[]> = {
 	postpone: ['scheduled'],
 	cancel: ['scheduled', 'postponed'],
+	restore: ['postponed'],
 };
 /** Statuses in which teams, season and kick-off may still change. */
 export const EDITABLE_STATUSES: readonly string[] = ['scheduled', 'postponed'];

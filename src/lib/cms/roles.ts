@@ -13,6 +13,8 @@ export type CmsAction =
 	| 'audit.read'
 	| 'match.score'
 	| 'match.takeover'
+	/** Correct the result of a match that is over, with a reason (audited). */
+	| 'match.correct'
 	| 'lineup.publish'
 	| 'news.edit'
 	| 'fixtures.edit'
@@ -27,6 +29,7 @@ const GRANTS: Record<StaffRole, ReadonlySet<CmsAction>> = {
 		'audit.read',
 		'match.score',
 		'match.takeover',
+		'match.correct',
 		'lineup.publish',
 		'news.edit',
 		'fixtures.edit',
@@ -35,6 +38,7 @@ const GRANTS: Record<StaffRole, ReadonlySet<CmsAction>> = {
 	]),
 	editor: new Set<CmsAction>([
 		'console.open',
+		'match.correct',
 		'lineup.publish',
 		'news.edit',
 		'fixtures.edit',

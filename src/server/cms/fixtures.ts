@@ -12,10 +12,12 @@ import { matches, seasons, teams, venues } from '../db/schema/football';
 import { applyLiveChange, MatchNotFoundError, StaleVersionError } from '../live/apply';
 import type { Queryable } from '../live/log';
 import { readMatchStates } from '../live/matches';
+import { MatchRuleError } from '../live/rules';
 import { getLiveHub } from '../live/runtime';
 import { writeAudit } from './audit';
 import { kickoffInstant, kickoffZone } from './fixture-kickoff';
 import type { Actor } from './guard';
+import { type IdempotencyClaim, storeAnswer } from './idempotency';
 
 /**
  * Fixtures in the console: matches an editor makes or edits (teams and competitions are in
@@ -213,17 +215,19 @@ export async function updateFixture(
 	return result;
 }
 
-const ACTION_STATUS = { postpone: 'postponed', cancel: 'cancelled' } as const;
+const ACTION_STATUS = { postpone: 'postponed', cancel: 'cancelled', restore: 'scheduled' } as const;
 
 /**
- * Postpones or cancels through the live write path: one `status` live change whose
- * transaction also writes the `fixture.postpone` / `fixture.cancel` audit row; after COMMIT
- * the event goes out on the bus, so open pages, caches and other processes follow.
+ * Postpones, cancels or restores through the live write path: one `status` live change
+ * (held to the match state machine) whose transaction also writes the `fixture.postpone` /
+ * `fixture.cancel` / `fixture.restore` audit row and, under an Idempotency-Key, the answer;
+ * after COMMIT the event goes out on the bus, so open pages, caches and other processes follow.
  */
 export async function changeFixtureState(
 	actor: Actor,
 	id: number,
 	action: FixtureAction,
+	claim?: IdempotencyClaim | null,
 ): Promise<Result<{ id: number; status: string; version: number }>> {
 	const db = await getDb();
 	const [state] = await readMatchStates(db, [String(id)]);
@@ -237,7 +241,8 @@ export async function changeFixtureState(
 			{ db, bus: getLiveHub().bus },
 			{
 				expectVersion: state.version,
-				within: async (tx, { before }) => {
+				rules: 'console',
+				within: async (tx, { before, event }) => {
 					await writeAudit(tx, {
 						actor,
 						action: `fixture.${action}`,
@@ -245,12 +250,18 @@ export async function changeFixtureState(
 						before: { status: before.status, version: before.version },
 						after: { status: ACTION_STATUS[action], version: before.version + 1 },
 					});
+					if (claim) {
+						const { version } = event.payload as { version: number };
+						const data = { id, status: ACTION_STATUS[action], version };
+						await storeAnswer(tx, claim, { status: 201, body: { data } });
+					}
 				},
 			},
 		);
 		const payload = event.payload as { status: string; version: number };
 		return { ok: true, id, status: payload.status, version: payload.version };
 	} catch (error) {
+		if (error instanceof MatchRuleError) return wrong(error.from);
 		// Someone changed the match between the read and the lock: its new status decides.
 		if (error instanceof StaleVersionError) {
 			const [now] = await readMatchStates(db, [String(id)]);

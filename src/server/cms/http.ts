@@ -1,7 +1,8 @@
 import { parseDbId } from '~/lib/input';
 import { json } from '../auth/http';
 import { parseBody } from '../auth/responses';
-import { type ActorResult, staffActor } from './guard';
+import { type Actor, type ActorResult, staffActor } from './guard';
+import { type IdempotencyClaim, idempotent, readClaim } from './idempotency';
 import type { CmsAction } from '~/lib/cms/roles';
 import type { ScoringResult } from './scoring';
 
@@ -13,6 +14,21 @@ export function scoringResponse(result: ScoringResult): Response {
 	}
 	const { ok: _ok, status, ...body } = result;
 	return json(status, body);
+}
+
+/**
+ * Runs a scoring action under the request's Idempotency-Key: a repeat of a key gets the
+ * first answer again and changes nothing (idempotency.ts).
+ */
+export async function idempotentScoring(
+	request: Request,
+	actor: Actor,
+	body: unknown,
+	run: (claim: IdempotencyClaim | null) => Promise<ScoringResult>,
+): Promise<Response> {
+	const claim = readClaim(request, actor, body);
+	if (!claim.ok) return claim.response;
+	return idempotent(claim.claim, async () => scoringResponse(await run(claim.claim)));
 }
 
 export function badPathId(name: string): Response {

@@ -1,4 +1,5 @@
 import { COMPETITION_TYPES, FIXTURE_ACTIONS, MATCH_STAGES } from '~/lib/cms/fixtures';
+import { idempotencyKeyParam } from './openapi-rules';
 
 /**
  * The OpenAPI paths of fixtures, teams and competitions (issue 13), spread into
@@ -100,8 +101,8 @@ export const FIXTURES_PATHS = {
 	'/api/cms/fixtures/{id}/state': {
 		post: {
 			summary:
-				'Postpone or cancel through the live write path (one `status` live change; audited fixture.postpone / fixture.cancel in its transaction)',
-			parameters: [idParam],
+				'Postpone, cancel or restore (a postponed match back to scheduled, its live games open again) through the live write path (one `status` live change; audited fixture.postpone / fixture.cancel / fixture.restore in its transaction)',
+			parameters: [idParam, idempotencyKeyParam],
 			requestBody: json({
 				type: 'object',
 				additionalProperties: false,
@@ -113,7 +114,7 @@ export const FIXTURES_PATHS = {
 				...common,
 				'404': err('No such match'),
 				'409': err(
-					'`wrong_status`: postpone needs a scheduled match, cancel a scheduled or postponed one',
+					'`wrong_status`: postpone needs a scheduled match, cancel a scheduled or postponed one, restore a postponed one',
 				),
 			},
 		},

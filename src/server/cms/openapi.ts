@@ -2,6 +2,7 @@ import { TIMELINE_TYPES } from '../live/types';
 import { HOLD_PATHS } from './openapi-hold';
 import { FIXTURES_PATHS } from './openapi-fixtures';
 import { PLANS_PATHS } from './openapi-plans';
+import { idempotencyKeyParam, RULE_CONFLICTS, RULES_PATHS } from './openapi-rules';
 import { STREAM_PATHS } from './openapi-streams';
 import { TOOLS_PATHS } from './openapi-tools';
 import { LEASE_MS } from './scoring';
@@ -35,8 +36,9 @@ const scoringResponses = {
 	),
 	'404': error('No such match (or event)'),
 	'409': error(
-		'`stale_version` (with the current `version`), `lease_held` (with the `holder`) or `on_hold` (an entry is under review: its log id as `eventId`)',
+		`\`stale_version\` (with the current \`version\`), \`lease_held\` (with the \`holder\`), \`on_hold\` (an entry is under review: its log id as \`eventId\`), or ${RULE_CONFLICTS}`,
 	),
+	'422': error('`idempotency_key_reused`: the Idempotency-Key was sent with another request'),
 };
 
 const idParam = {
@@ -249,7 +251,7 @@ export const CMS_OPENAPI = {
 		'/api/cms/matches/{id}/status': {
 			post: {
 				summary: 'Change the match status (kick-off, half time, second half, full time…)',
-				parameters: [idParam],
+				parameters: [idParam, idempotencyKeyParam],
 				requestBody: {
 					required: true,
 					content: {
@@ -286,7 +288,7 @@ export const CMS_OPENAPI = {
 		'/api/cms/matches/{id}/events': {
 			post: {
 				summary: 'Record a timeline event (goal, card, substitution, shoot-out kick…)',
-				parameters: [idParam],
+				parameters: [idParam, idempotencyKeyParam],
 				requestBody: {
 					required: true,
 					content: {
@@ -325,7 +327,7 @@ export const CMS_OPENAPI = {
 		'/api/cms/matches/{id}/events/{eventId}': {
 			patch: {
 				summary: 'Correct an entry: a correction event replaces it on every page',
-				parameters: [idParam, eventIdParam],
+				parameters: [idParam, eventIdParam, idempotencyKeyParam],
 				requestBody: {
 					required: true,
 					content: {
@@ -351,7 +353,7 @@ export const CMS_OPENAPI = {
 			delete: {
 				summary:
 					'Rule an entry out (a disallowed goal): a correction event; a goal is taken off the score',
-				parameters: [idParam, eventIdParam],
+				parameters: [idParam, eventIdParam, idempotencyKeyParam],
 				requestBody: {
 					required: false,
 					content: {
@@ -371,7 +373,7 @@ export const CMS_OPENAPI = {
 			post: {
 				summary:
 					'End a review: `confirm` (the entry counts, a goal changes the score) or `cancel` (it goes); releases the hold',
-				parameters: [idParam, eventIdParam],
+				parameters: [idParam, eventIdParam, idempotencyKeyParam],
 				requestBody: {
 					required: true,
 					content: {
@@ -552,6 +554,7 @@ export const CMS_OPENAPI = {
 		...TOOLS_PATHS,
 		...HOLD_PATHS,
 		...FIXTURES_PATHS,
+		...RULES_PATHS,
 		...PLANS_PATHS,
 	},
 	components: {

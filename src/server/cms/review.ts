@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getDb } from '../db/client';
 import type { LiveChange } from '../live/apply';
 import type { Actor } from './guard';
+import type { IdempotencyClaim } from './idempotency';
 import { activeEntry, applyScoring, bump, GOALS, noEntry, type ScoringFailure } from './scoring';
 
 const version = z.number().int().min(0).max(2_147_483_647).optional();
@@ -28,11 +29,17 @@ const notUnderReview = (): ScoringFailure => ({
  * "cancel" only cancels it (the score never moved). Audited `match.review.confirm` /
  * `match.review.cancel`.
  */
-export function resolveReview(actor: Actor, matchId: number, eventId: number, body: ReviewBody) {
+export function resolveReview(
+	actor: Actor,
+	matchId: number,
+	eventId: number,
+	body: ReviewBody,
+	claim?: IdempotencyClaim | null,
+) {
 	return applyScoring(
 		actor,
 		matchId,
-		{ ...body, resolvesHold: true },
+		{ ...body, resolvesHold: true, claim },
 		`match.review.${body.decision}`,
 		async (before) => {
 			const db = await getDb();

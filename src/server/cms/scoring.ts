@@ -12,12 +12,15 @@ import {
 } from '../live/apply';
 import type { Queryable } from '../live/log';
 import { readMatchStates, type MatchState } from '../live/matches';
+import { MatchRuleError } from '../live/rules';
 import { getLiveHub } from '../live/runtime';
 import { buildSnapshot, type SnapshotMatch } from '../live/snapshot';
 import { TIMELINE_TYPES, timelineEntry, type TimelineEntry } from '../live/types';
 import { writeAudit } from './audit';
 import { OnHoldError, openReview } from './hold';
 import type { Actor } from './guard';
+import { type IdempotencyClaim, storeAnswer } from './idempotency';
+import { scoringWindowRefusal } from './scoring-window';
 import { REVIEWABLE_TYPES } from '~/lib/cms/hold';
 import { can } from '~/lib/cms/roles';
 
@@ -123,7 +126,20 @@ export type ScoringFailure =
 	| { ok: false; status: 404; error: 'not_found'; message: string }
 	| { ok: false; status: 409; error: 'stale_version'; message: string; version: number }
 	| { ok: false; status: 409; error: 'lease_held'; message: string; holder: string }
-	| { ok: false; status: 409; error: 'on_hold'; message: string; eventId: number };
+	| { ok: false; status: 409; error: 'on_hold'; message: string; eventId: number }
+	| {
+			ok: false;
+			status: 409;
+			/** The match state machine or the scoring window refused it (live/rules.ts). */
+			error:
+				| 'transition_not_allowed'
+				| 'not_in_play'
+				| 'match_over'
+				| 'not_over'
+				| 'outside_scoring_window';
+			message: string;
+			matchStatus: string;
+	  };
 
 export interface ScoringSuccess {
 	ok: true;
@@ -267,6 +283,38 @@ const onHold = (eventId: number): ScoringFailure => ({
 	eventId,
 });
 
+/** The 409 of a change the match's state machine refuses. */
+export const ruleRefusal = (error: MatchRuleError): ScoringFailure => ({
+	ok: false,
+	status: 409,
+	error: error.code,
+	message: error.message,
+	matchStatus: error.from,
+});
+
+/** A success as the route answers it (`{ data }`), also what a repeated key gets again. */
+export function successOf(
+	matchId: number,
+	event: { id: number; payload: unknown },
+): ScoringSuccess {
+	const p = event.payload as Record<string, unknown>;
+	return {
+		ok: true,
+		matchId: String(matchId),
+		version: Number(p['version']),
+		eventId: event.id,
+		status: String(p['status']),
+		minute: (p['minute'] as number | null) ?? null,
+		score: (p['score'] as ScoringSuccess['score']) ?? null,
+	};
+}
+
+/** The stored answer of a success: what `scoringResponse` sends for it. */
+export function storedSuccess(success: ScoringSuccess) {
+	const { ok: _ok, ...data } = success;
+	return { status: 201, body: { data } };
+}
+
 const summary = (s: Pick<MatchState, 'status' | 'minute' | 'score' | 'version'>) => ({
 	status: s.status,
 	minute: s.minute,
@@ -287,6 +335,8 @@ export async function applyScoring(
 		takeover?: boolean | undefined;
 		/** Only the review's confirm/cancel passes a hold. */
 		resolvesHold?: boolean;
+		/** The request's Idempotency-Key: the answer is stored with the change. */
+		claim?: IdempotencyClaim | null | undefined;
 	},
 	action: string,
 	build: (
@@ -297,6 +347,8 @@ export async function applyScoring(
 	const db = await getDb();
 	const [before] = await readMatchStates(db, [String(matchId)]);
 	if (!before) return notFound();
+	const outside = await scoringWindowRefusal(db, actor, before);
+	if (outside) return outside;
 	if (opts.version !== undefined && opts.version !== before.version) return stale(before.version);
 	const held = opts.resolvesHold ? null : await openReview(db, matchId);
 	if (held !== null) return onHold(held);
@@ -309,6 +361,7 @@ export async function applyScoring(
 			{
 				// The change was computed from `before`: it must still be the current state.
 				expectVersion: before.version,
+				rules: 'console',
 				within: async (tx, { before: locked, event }) => {
 					await holdLease(tx, actor, matchId, opts.takeover === true);
 					// Again under the writer lock: a review recorded meanwhile holds this change.
@@ -332,20 +385,14 @@ export async function applyScoring(
 							...(payload['cancels'] ? { cancels: payload['cancels'] } : {}),
 						},
 					});
+					if (opts.claim)
+						await storeAnswer(tx, opts.claim, storedSuccess(successOf(matchId, event)));
 				},
 			},
 		);
-		const p = event.payload as Record<string, unknown>;
-		return {
-			ok: true,
-			matchId: String(matchId),
-			version: Number(p['version']),
-			eventId: event.id,
-			status: String(p['status']),
-			minute: (p['minute'] as number | null) ?? null,
-			score: (p['score'] as ScoringSuccess['score']) ?? null,
-		};
+		return successOf(matchId, event);
 	} catch (error) {
+		if (error instanceof MatchRuleError) return ruleRefusal(error);
 		if (error instanceof StaleVersionError) return stale(error.current);
 		if (error instanceof LeaseHeldError) return leaseHeld(error.holder);
 		if (error instanceof OnHoldError) return onHold(error.eventId);
@@ -372,38 +419,54 @@ const STATUS_ENTRY: Partial<Record<StatusBody['status'], TimelineEntry['type']>>
 };
 
 /** Kick-off, half time, second half, full time, postponed/abandoned… */
-export function recordStatus(actor: Actor, matchId: number, body: StatusBody) {
-	return applyScoring(actor, matchId, body, `match.status.${body.status}`, async (before) => {
-		let type = STATUS_ENTRY[body.status];
-		if (body.status === 'live')
-			type =
-				before.status === 'half_time'
-					? 'second_half'
-					: before.status === 'live'
-						? undefined
-						: 'kickoff';
-		// Each period's clock starts at its first minute: the second half at 46', however long
-		// the first half ran (lib/live/clock.ts derives the minute from there).
-		const minuteNow =
-			body.minute ?? (type === 'second_half' ? 46 : type === 'kickoff' ? 0 : before.minute);
-		const change: LiveChange = {
-			matchId: String(matchId),
-			kind: 'status',
-			status: body.status,
-			minute: minuteNow ?? null,
-		};
-		// A match that starts has a score; one that stops at half time keeps it as `ht`.
-		if (body.status === 'live' && before.score === null) change.score = { home: 0, away: 0 };
-		if (body.status === 'half_time') change.ht = before.score ?? { home: 0, away: 0 };
-		if (type) change.entry = timelineEntry({ type, minute: minuteNow ?? null });
-		return { change };
-	});
+export function recordStatus(
+	actor: Actor,
+	matchId: number,
+	body: StatusBody,
+	claim?: IdempotencyClaim | null,
+) {
+	return applyScoring(
+		actor,
+		matchId,
+		{ ...body, claim },
+		`match.status.${body.status}`,
+		async (before) => {
+			let type = STATUS_ENTRY[body.status];
+			if (body.status === 'live')
+				type =
+					before.status === 'half_time'
+						? 'second_half'
+						: before.status === 'live'
+							? undefined
+							: 'kickoff';
+			// Each period's clock starts at its first minute: the second half at 46', however long
+			// the first half ran (lib/live/clock.ts derives the minute from there).
+			const minuteNow =
+				body.minute ?? (type === 'second_half' ? 46 : type === 'kickoff' ? 0 : before.minute);
+			const change: LiveChange = {
+				matchId: String(matchId),
+				kind: 'status',
+				status: body.status,
+				minute: minuteNow ?? null,
+			};
+			// A match that starts has a score; one that stops at half time keeps it as `ht`.
+			if (body.status === 'live' && before.score === null) change.score = { home: 0, away: 0 };
+			if (body.status === 'half_time') change.ht = before.score ?? { home: 0, away: 0 };
+			if (type) change.entry = timelineEntry({ type, minute: minuteNow ?? null });
+			return { change };
+		},
+	);
 }
 
 /** A goal, card, substitution, shoot-out kick… */
-export function recordEvent(actor: Actor, matchId: number, body: EventBody) {
+export function recordEvent(
+	actor: Actor,
+	matchId: number,
+	body: EventBody,
+	claim?: IdempotencyClaim | null,
+) {
 	const action = body.review ? 'match.review.open' : `match.event.${body.type}`;
-	return applyScoring(actor, matchId, body, action, async (before) => {
+	return applyScoring(actor, matchId, { ...body, claim }, action, async (before) => {
 		const entry = timelineEntry({
 			type: body.type,
 			minute: body.minute,
@@ -463,8 +526,14 @@ export const noEntry = (): ScoringFailure => ({
  * Edits an entry: a `correction` that cancels the old entry and carries the corrected one,
  * so every open page and the log show the same history (never a silent edit).
  */
-export function correctEvent(actor: Actor, matchId: number, eventId: number, body: CorrectionBody) {
-	return applyScoring(actor, matchId, body, 'match.event.correct', async (before) => {
+export function correctEvent(
+	actor: Actor,
+	matchId: number,
+	eventId: number,
+	body: CorrectionBody,
+	claim?: IdempotencyClaim | null,
+) {
+	return applyScoring(actor, matchId, { ...body, claim }, 'match.event.correct', async (before) => {
 		const old = await activeEntry(await getDb(), matchId, eventId);
 		if (!old) return noEntry();
 		const entry: TimelineEntry = {
@@ -493,8 +562,9 @@ export function deleteEvent(
 	matchId: number,
 	eventId: number,
 	opts: { version?: number | undefined; takeover?: boolean | undefined },
+	claim?: IdempotencyClaim | null,
 ) {
-	return applyScoring(actor, matchId, opts, 'match.event.delete', async (before) => {
+	return applyScoring(actor, matchId, { ...opts, claim }, 'match.event.delete', async (before) => {
 		const old = await activeEntry(await getDb(), matchId, eventId);
 		if (!old) return noEntry();
 		const change: LiveChange = { matchId: String(matchId), kind: 'correction', cancels: eventId };

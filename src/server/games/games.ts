@@ -232,8 +232,10 @@ async function writeSettlement(
 	await tx.execute(sql`INSERT INTO game_settlements (game_id, version, status, result, void_reason, log_id)
 		VALUES (${row.id}, ${version}, ${outcome.status}, ${result}, ${reason}, ${logId})`);
 	// The picks' points follow from this row (PICK_POINTS): a re-settlement moves them both ways.
+	// A game opened again (reopenPostponed) gets its first result, not a corrected one.
+	const corrected = row.settled_version > 0 && row.status !== 'open';
 	await tx.execute(sql`UPDATE games SET status = ${outcome.status}, result = ${result}, void_reason = ${reason},
-		settled_version = ${version}, corrected = ${row.settled_version > 0}, settled_at = now(),
+		settled_version = ${version}, corrected = ${corrected}, settled_at = now(),
 		suspended_until = NULL WHERE id = ${row.id}`);
 	return true;
 }
@@ -265,10 +267,36 @@ export async function settleMatch(
 }
 
 /**
+ * Opens again the games a postponement voided, once the match is back on the schedule (a
+ * postponed match restored). Like a re-settlement: a new `game_settlements` version, now
+ * `open`, and the picks made before count again (their points follow the game's next
+ * settlement). Games voided for any other reason stay void. Returns the games it opened.
+ */
+export async function reopenPostponed(
+	tx: Queryable,
+	state: MatchState,
+	logId: number,
+): Promise<GameRow[]> {
+	if (state.isReplay || state.status !== 'scheduled') return [];
+	const rows = (await runGames(tx, Number(state.matchId), false)).filter(
+		(r) => r.status === 'void' && r.void_reason === 'postponed',
+	);
+	for (const row of rows) {
+		const version = row.settled_version + 1;
+		await tx.execute(sql`INSERT INTO game_settlements (game_id, version, status, result, void_reason, log_id)
+			VALUES (${row.id}, ${version}, 'open', NULL, NULL, ${logId})`);
+		await tx.execute(sql`UPDATE games SET status = 'open', result = NULL, void_reason = NULL,
+			settled_version = ${version}, settled_at = NULL, suspended_until = NULL WHERE id = ${row.id}`);
+	}
+	return rows;
+}
+
+/**
  * The games' part of one live change, inside its transaction (the caller holds the log
  * lock and has appended `event`): opens a replay's games at its kick-off, opens a real
- * match's games, suspends them after an incident, settles at full time, re-settles after a
- * correction, voids a postponed or abandoned match. Returns the `game` events it appended.
+ * match's games (again, after a postponement is lifted), suspends them after an incident,
+ * settles at full time, re-settles after a correction, voids a postponed or abandoned
+ * match. Returns the `game` events it appended.
  */
 export async function onLiveChange(
 	tx: Queryable,
@@ -287,6 +315,7 @@ export async function onLiveChange(
 			WHERE match_id = ${matchId} AND replay AND status = 'open'`);
 		touched = (await insertRun(tx, matchId, event.id, true)) > 0;
 	} else if (await ensureGames(tx, state)) touched = true;
+	else if ((await reopenPostponed(tx, state, event.id)).length > 0) touched = true;
 	if (isPlayable(state.status) && suspends(change)) {
 		const until = new Date(now + settings.windowMs).toISOString();
 		const updated = await tx.execute(sql`UPDATE games SET suspended_until = ${until}::timestamptz

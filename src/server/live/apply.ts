@@ -6,6 +6,7 @@ import type { LiveBus } from './bus';
 import { matchLineupsSchema, replaceLineups } from './lineups';
 import { appendEvent, lockLog, type Queryable } from './log';
 import { readMatchStates, updateMatch, type MatchState } from './matches';
+import { type ChangeRules, checkChange } from './rules';
 import { MATCH_STATUSES, scoreSchema, timelineEntrySchema, type LiveEvent } from './types';
 
 /**
@@ -92,6 +93,11 @@ export class StaleVersionError extends Error {
  */
 export interface ApplyOptions {
 	expectVersion?: number | undefined;
+	/**
+	 * Holds the change to the match's state machine (live/rules.ts), checked on the locked
+	 * state: every console and API writer passes it; feeds and replays follow their provider.
+	 */
+	rules?: ChangeRules | undefined;
 	within?: (tx: Queryable, change: { before: MatchState; event: LiveEvent }) => Promise<void>;
 }
 
@@ -120,7 +126,10 @@ async function applyNow(
 	options: ApplyOptions,
 ) {
 	const change = liveChangeSchema.parse(input);
-	const guarded = options.expectVersion !== undefined || options.within !== undefined;
+	const guarded =
+		options.expectVersion !== undefined ||
+		options.within !== undefined ||
+		options.rules !== undefined;
 	const events = await db.transaction(async (tx) => {
 		await lockLog(tx);
 		// Under the writer lock no other change can land between this read and the update.
@@ -128,6 +137,7 @@ async function applyNow(
 		if (!before) throw new MatchNotFoundError(change.matchId);
 		if (options.expectVersion !== undefined && before.version !== options.expectVersion)
 			throw new StaleVersionError(options.expectVersion, before.version);
+		if (options.rules) checkChange(before, change, options.rules);
 		const state = await updateMatch(tx, change.matchId, {
 			status: change.status,
 			minute: change.minute,

@@ -105,3 +105,28 @@ export const cmsRecoveryCodes = pgTable(
 );
 
 export type CmsAuditRow = typeof cmsAudit.$inferSelect;
+
+/**
+ * The first answer to each console write that carried an `Idempotency-Key` (issue 28): a
+ * repeat with the same key (a retry after a lost response) gets this status and body again
+ * instead of writing twice. Written in the write's own transaction, so the answer is stored
+ * exactly when the change committed. `request` is the method, path and body hash: the same
+ * key on another request is refused. Kept at least 24 hours (src/server/cms/idempotency.ts).
+ */
+export const cmsIdempotencyKeys = pgTable(
+	'cms_idempotency_keys',
+	{
+		userId: uuid('user_id').notNull(),
+		key: text('key').notNull(),
+		request: text('request').notNull(),
+		status: integer('status').notNull(),
+		/** The JSON text as first sent: a repeat gets the same bytes (jsonb would reorder keys). */
+		body: text('body').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		primaryKey({ columns: [t.userId, t.key] }),
+		fkey(t.userId, users.id).onDelete('cascade'),
+		index('cms_idempotency_keys_created_at_idx').on(t.createdAt),
+	],
+);

@@ -93,7 +93,8 @@ export const gameSettlements = pgTable(
 	{
 		gameId: integer('game_id').notNull(),
 		version: integer('version').notNull(),
-		status: text('status').$type<'settled' | 'void'>().notNull(),
+		/** `open` when a postponed match is restored and its voided games open again. */
+		status: text('status').$type<'settled' | 'void' | 'open'>().notNull(),
 		result: text('result'),
 		voidReason: text('void_reason'),
 		/** The live-log id of the change that caused it. */

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { parseDbId } from '~/lib/input';
 import { methodNotAllowed } from '~/server/auth/http';
-import { badPathId, consoleCall, scoringResponse } from '~/server/cms/http';
+import { badPathId, consoleCall, idempotentScoring } from '~/server/cms/http';
 import { correctEvent, correctionBody, deleteEvent, deletionBody } from '~/server/cms/scoring';
 
 /** PATCH /api/cms/matches/{id}/events/{eventId}: correct an entry (a new correction event). */
@@ -10,7 +10,10 @@ export const PATCH: APIRoute = async (context) => {
 	if (!call.ok) return call.response;
 	const eventId = parseDbId(context.params.eventId);
 	if (eventId === null) return badPathId('eventId');
-	return scoringResponse(await correctEvent(call.actor.actor, call.id, eventId, call.body));
+	const { actor } = call.actor;
+	return idempotentScoring(context.request, actor, call.body, (claim) =>
+		correctEvent(actor, call.id, eventId, call.body, claim),
+	);
 };
 
 /** DELETE /api/cms/matches/{id}/events/{eventId}: rule an entry out (a new correction event). */
@@ -19,7 +22,10 @@ export const DELETE: APIRoute = async (context) => {
 	if (!call.ok) return call.response;
 	const eventId = parseDbId(context.params.eventId);
 	if (eventId === null) return badPathId('eventId');
-	return scoringResponse(await deleteEvent(call.actor.actor, call.id, eventId, call.body));
+	const { actor } = call.actor;
+	return idempotentScoring(context.request, actor, call.body, (claim) =>
+		deleteEvent(actor, call.id, eventId, call.body, claim),
+	);
 };
 
 export const ALL: APIRoute = () => methodNotAllowed('PATCH, DELETE');

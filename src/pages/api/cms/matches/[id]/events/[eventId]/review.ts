@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { parseDbId } from '~/lib/input';
 import { methodNotAllowed } from '~/server/auth/http';
-import { badPathId, consoleCall, scoringResponse } from '~/server/cms/http';
+import { badPathId, consoleCall, idempotentScoring } from '~/server/cms/http';
 import { resolveReview, reviewBody } from '~/server/cms/review';
 
 /** POST /api/cms/matches/{id}/events/{eventId}/review: confirm or cancel an entry under review. */
@@ -10,7 +10,10 @@ export const POST: APIRoute = async (context) => {
 	if (!call.ok) return call.response;
 	const eventId = parseDbId(context.params.eventId);
 	if (eventId === null) return badPathId('eventId');
-	return scoringResponse(await resolveReview(call.actor.actor, call.id, eventId, call.body));
+	const { actor } = call.actor;
+	return idempotentScoring(context.request, actor, call.body, (claim) =>
+		resolveReview(actor, call.id, eventId, call.body, claim),
+	);
 };
 
 export const ALL: APIRoute = () => methodNotAllowed('POST');
