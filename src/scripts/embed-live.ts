@@ -16,6 +16,8 @@ if (root) {
 	const age = root.querySelector<HTMLElement>('[data-age]');
 	const ids = root.dataset.liveIds ?? '';
 	const follow = root.dataset.liveFollow !== undefined;
+	// A table: every change of one of its matches may move it, so any message redraws it.
+	const redraw = root.dataset.liveRefresh !== undefined;
 	let lastId = '';
 	let at = 0;
 	let backoff = 1000;
@@ -88,6 +90,10 @@ if (root) {
 		},
 	) => {
 		const id = String(m.matchId);
+		if (redraw) {
+			if (kind !== 'snapshot') refresh();
+			return;
+		}
 		if (typeof m.status === 'string')
 			clocks.set(id, {
 				status: m.status,

@@ -12,7 +12,8 @@ import { adminBearer, LIVE_MS } from './staff';
 
 type Auth = Record<string, string>;
 
-const tag = Date.now().toString(36).slice(-5);
+const run = Date.now().toString(36).slice(-4);
+let leagues = 0;
 
 async function created(answer: Awaited<ReturnType<APIRequestContext['post']>>): Promise<number> {
 	expect(answer.status(), await answer.text()).toBe(201);
@@ -25,21 +26,22 @@ async function league(
 	request: APIRequestContext,
 	auth: Auth,
 	count: number,
-): Promise<{ ids: number[]; home: string }> {
-	const seasonId = await created(
-		await request.post('/api/cms/competitions', {
-			headers: auth,
-			data: {
-				name: `Truth League ${tag}`,
-				code: `TL${tag}`.slice(0, 10),
-				type: 'league',
-				areaName: 'Testland',
-				areaCode: 'TST',
-				timeZone: 'UTC',
-				seasonLabel: '2026-27',
-			},
-		}),
-	);
+): Promise<{ ids: number[]; home: string; slug: string }> {
+	const tag = `${run}${++leagues}`;
+	const competition = await request.post('/api/cms/competitions', {
+		headers: auth,
+		data: {
+			name: `Truth League ${tag}`,
+			code: `TL${tag}`.slice(0, 10),
+			type: 'league',
+			areaName: 'Testland',
+			areaCode: 'TST',
+			timeZone: 'UTC',
+			seasonLabel: '2026-27',
+		},
+	});
+	const seasonId = await created(competition);
+	const { slug } = ((await competition.json()) as { data: { slug: string } }).data;
 	const home = `Kickoff Rovers ${tag}`;
 	const homeId = await created(
 		await request.post('/api/cms/teams', { headers: auth, data: { name: home } }),
@@ -70,7 +72,7 @@ async function league(
 			),
 		);
 	}
-	return { ids, home };
+	return { ids, home, slug };
 }
 
 async function status(request: APIRequestContext, auth: Auth, id: number, data: object) {
@@ -89,6 +91,7 @@ test.describe('live truth: open pages follow the match', () => {
 		const {
 			ids: [id],
 			home,
+			slug,
 		} = await league(request, auth, 1);
 		const fan = await browser.newContext();
 		const open = async (path: string) => {
@@ -109,6 +112,9 @@ test.describe('live truth: open pages follow the match', () => {
 		const teamRow = teamPage.locator(`.match-row[data-match-id="${id}"]`);
 		await expect(teamRow).toHaveAttribute('data-follow', '');
 		const widget = await open(`/en/embed/match/${id}`);
+		const tableWidget = await open(`/en/embed/table/${slug}`);
+		const widgetRow = tableWidget.locator('tr', { hasText: home });
+		await expect(widgetRow.locator('td').last()).toHaveText('0');
 		// The live list has nothing of ours yet; the pages have had time to open their streams.
 		await expect(list.locator(`[data-match-id="${id}"]`)).toHaveCount(0);
 		await matchPage.waitForTimeout(1500);
@@ -144,6 +150,7 @@ test.describe('live truth: open pages follow the match', () => {
 		const tableRow = matchPage.locator('#table tr', { hasText: home });
 		await tableRow.scrollIntoViewIfNeeded();
 		await expect(tableRow.locator('td').last()).toHaveText('3', { timeout: LIVE_MS });
+		await expect(widgetRow.locator('td').last()).toHaveText('3', { timeout: LIVE_MS });
 
 		await status(request, auth, id!, { status: 'half_time' });
 		await expect(matchPage.getByTestId('live-minute')).toHaveText('HT', { timeout: LIVE_MS });

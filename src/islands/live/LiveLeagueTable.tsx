@@ -18,12 +18,12 @@ import { seedMatches, watchMatches, type LiveMatchState } from '~/stores/live';
 import { $revealed, $spoiler } from '~/stores/spoiler';
 import type { LeagueTableLabels } from '~/lib/live/labels';
 import type { StandingsRow } from '~/lib/standings';
-import { liveTable, type TableFixture } from './league-table';
+import { liveTable, type TableFixture } from '~/lib/live/league-table';
 import { LiveAnnouncer, LiveStatus } from './LiveStatus';
 import { useLiveMatches } from './useLiveMatches';
 import './live.css';
 
-export type { TableFixture } from './league-table';
+export type { TableFixture } from '~/lib/live/league-table';
 export type { LeagueTableLabels } from '~/lib/live/labels';
 
 export interface LiveLeagueTableProps {

@@ -6,8 +6,8 @@
  * goals scored, then the server's order, which keeps the server's head-to-head decisions.
  */
 
-import { isFinished, isLive } from '~/lib/football/match-status';
-import type { StandingsRow } from '~/lib/standings';
+import { isFinished, isLive } from '../football/match-status';
+import type { StandingsRow } from '../standings';
 
 /** A match of this table that the base rows do NOT count yet (live, or kicking off soon). */
 export interface TableFixture {

@@ -1,3 +1,5 @@
+import { liveTable } from '~/lib/live/league-table';
+import { getLiveLeagueTable } from '~/server/live/page';
 import { createHash } from 'node:crypto';
 import type { StructuredData } from '~/lib/seo';
 import {
@@ -58,6 +60,8 @@ export interface EmbedChrome {
 		ids: string;
 		/** A list that takes in matches as they start (live scores), not a fixed set. */
 		follow: boolean;
+		/** Redraw at every change of its matches (the table widget). */
+		refresh: boolean;
 		ageSeconds: string;
 		ageMinutes: string;
 		waiting: string;
@@ -82,6 +86,7 @@ function chrome(
 	look: { theme: Theme; accent?: string | undefined },
 	liveIds: string | null = null,
 	follow = false,
+	refresh = false,
 ): EmbedChrome {
 	const accentCss = look.accent ? `:root .embed-root.embed-root{--accent:#${look.accent}}` : null;
 	return {
@@ -97,6 +102,7 @@ function chrome(
 				: {
 						ids: liveIds,
 						follow,
+						refresh,
 						ageSeconds: ctx.t('live:ageSeconds'),
 						ageMinutes: ctx.t('live:ageMinutes'),
 						waiting: ctx.t('live:ageUnknown'),
@@ -137,7 +143,16 @@ async function embedPage<K extends EmbedKind, V>(
 		subject: string | number | null,
 		ctx: ViewContext,
 	) => Promise<
-		{ view: V; title: string; tags: string[]; live?: string | null; follow?: boolean } | string
+		| {
+				view: V;
+				title: string;
+				tags: string[];
+				live?: string | null;
+				follow?: boolean;
+				/** Redraw at every change of its matches (a table), not only of a row's status. */
+				refresh?: boolean;
+		  }
+		| string
 	>,
 ): Promise<EmbedPage<V>> {
 	if (input.locale !== ctx.locale) return notFound(ctx, input.params, 'locale');
@@ -158,7 +173,7 @@ async function embedPage<K extends EmbedKind, V>(
 	return {
 		ok: true,
 		view: built.view,
-		chrome: chrome(ectx, parsed.query, live, built.follow),
+		chrome: chrome(ectx, parsed.query, live, built.follow, built.refresh),
 		title: built.title,
 		tags: built.tags,
 		// Live widgets move with the stream anyway; a short life keeps first paint fresh.
@@ -321,11 +336,20 @@ export function getTableEmbed(
 		const tables = standings.tables.filter((tb) => !q.group || tb.group === q.group);
 		if (tables.length === 0) return 'group';
 		const vars = { competition: standings.competition.name, season: standings.season.label };
+		// Matches of these tables in play count as they stand (the one live-table function, as
+		// the league page and the match centre), and the widget redraws at each of their changes.
+		const live = await getLiveLeagueTable(standings.season.id);
+		const states = Object.fromEntries(live.initial.map((m) => [m.matchId, m]));
+		const fixturesOf = (group: string | null) =>
+			live.fixtures.filter((f) => group === null || f.group === group);
+		const shown = tables.flatMap((tb) => fixturesOf(tb.group)).map((f) => f.matchId);
 		return {
+			live: shown.length > 0 ? [...new Set(shown)].join(',') : null,
+			refresh: true,
 			view: {
 				tables: tables.map((tb) =>
 					tableView(
-						tb.rows,
+						liveTable(tb.rows, fixturesOf(tb.group), states),
 						{
 							caption: tb.group
 								? c.t('football:table.groupCaption', { ...vars, group: tb.group })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveTable, type TableFixture } from '~/islands/live/league-table';
+import { liveTable, type TableFixture } from '~/lib/live/league-table';
 import type { StandingsRow } from '~/lib/standings';
 
 const row = (
