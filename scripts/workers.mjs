@@ -47,12 +47,25 @@ export function workerPlan(env, cores = availableParallelism()) {
 /** Crashes that close together mean a worker cannot run: stop rather than loop. */
 const CRASH_WINDOW_MS = 60_000;
 const MAX_CRASHES = 5;
+/** The wait before restarting a dead worker doubles with each recent crash, up to this. */
+const MAX_RESTART_DELAY_MS = 16_000;
+
+/**
+ * How long to wait before the next restart, given how many workers died within the window
+ * (1 s, 2 s, 4 s…): a worker that dies at once is not restarted in a tight loop.
+ *
+ * @param {number} recentCrashes
+ */
+export function restartDelay(recentCrashes) {
+	return Math.min(MAX_RESTART_DELAY_MS, 1000 * 2 ** Math.max(0, recentCrashes - 1));
+}
 
 /**
  * The primary: forks the first worker (it runs the live feed) and waits until it answers
  * (it runs the migrations and the first-start import), then the others with `FEED=off`
- * (one feed for the site; every worker follows the bus). Restarts a worker that dies;
- * SIGTERM/SIGINT stop every worker gracefully, then the primary.
+ * (one feed for the site; every worker follows the bus). Restarts a worker that dies, with
+ * a growing delay; gives up (exit 1, naming why) after MAX_CRASHES deaths in a minute.
+ * SIGTERM/SIGINT stop every worker gracefully, then the primary (exit 0).
  *
  * @param {{ workers: number; serveScript: string; port: number; warmUp: () => Promise<void> }} opts
  */
@@ -60,6 +73,7 @@ export async function runPrimary({ workers, serveScript, port, warmUp }) {
 	cluster.setupPrimary({ exec: serveScript });
 	const roles = new Map(); // worker id → its env
 	const crashes = [];
+	const restarts = new Set(); // pending restart timers
 	let stopping = false;
 
 	const fork = (env) => {
@@ -74,40 +88,54 @@ export async function runPrimary({ workers, serveScript, port, warmUp }) {
 		first.once('exit', () => resolve(false));
 	});
 	// It printed why (a refused setting, a locked database): the primary only follows.
-	if (!started) process.exit(first.process.exitCode ?? 1);
+	if (!started) process.exit(first.process.exitCode || 1);
 	await warmUp();
 	for (let i = 1; i < workers; i++) fork({ FEED: 'off' });
 	console.log(`${workers} server processes on port ${port} (WEB_CONCURRENCY)`);
+
+	/** Stops every worker; the primary exits with `code` once the last one is gone. */
+	const stopAll = (code) => {
+		stopping = true;
+		process.exitCode = code;
+		for (const timer of restarts) clearTimeout(timer);
+		restarts.clear();
+		for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+		if (roles.size === 0) process.exit(code);
+	};
 
 	cluster.on('exit', (worker, code, signal) => {
 		const env = roles.get(worker.id);
 		roles.delete(worker.id);
 		if (stopping) {
-			if (roles.size === 0) process.exit(0);
+			if (roles.size === 0) process.exit(process.exitCode ?? 0);
 			return;
 		}
+		const how = signal ? `signal ${signal}` : `code ${code}`;
 		const now = Date.now();
 		crashes.push(now);
 		while (crashes.length > 0 && crashes[0] < now - CRASH_WINDOW_MS) crashes.shift();
 		if (crashes.length >= MAX_CRASHES) {
-			console.error(`Server processes keep dying (${MAX_CRASHES} in a minute): stopping.`);
-			stopping = true;
-			for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
-			process.exitCode = 1;
-			if (roles.size === 0) process.exit(1);
+			console.error(
+				`Server processes keep dying (${crashes.length} in a minute, the last ${worker.process.pid} with ${how}): stopping. Their log above says why.`,
+			);
+			stopAll(1);
 			return;
 		}
+		const delay = restartDelay(crashes.length);
 		console.error(
-			`Server process ${worker.process.pid} ended (${signal ?? code}); starting another`,
+			`Server process ${worker.process.pid} ended (${how}); starting another in ${delay / 1000} s`,
 		);
-		setTimeout(() => fork(env ?? { FEED: 'off' }), 1000).unref();
+		// Not unref'd: when every worker is dead this timer is what keeps the primary (and
+		// the port) alive until they are back; a supervisor must never see a clean exit here.
+		const timer = setTimeout(() => {
+			restarts.delete(timer);
+			if (!stopping) fork(env ?? { FEED: 'off' });
+		}, delay);
+		restarts.add(timer);
 	});
 
 	const stop = () => {
-		if (stopping) return;
-		stopping = true;
-		for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
-		if (roles.size === 0) process.exit(0);
+		if (!stopping) stopAll(0);
 	};
 	process.on('SIGTERM', stop);
 	process.on('SIGINT', stop);

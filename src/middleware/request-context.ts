@@ -4,6 +4,7 @@ import { ERROR_PAGE_FAILED_MESSAGE } from '../lib/errors';
 import { config, testModeNotice } from '../server/config';
 import { MAX_BODY_BYTES } from '../lib/limits';
 import { exitIfDatabaseDead } from '../server/db/fatal';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../server/db/unavailable';
 import { currentRequest, noteRoute } from '../server/ops/log';
 
 /**
@@ -42,6 +43,14 @@ export const requestContext = defineMiddleware(async (context, next) => {
 	try {
 		return await next();
 	} catch (error) {
+		// The database blinked (a reset, a failover): not a bug, so one warning line and a 503
+		// the client may retry; the pool reconnects by itself (src/server/db/unavailable.ts).
+		if (isDatabaseUnavailable(error)) {
+			console.warn(
+				`[${requestId}] ${context.request.method} ${context.url.pathname}: database unavailable (${(error as Error).message.split('\n')[0]})`,
+			);
+			return databaseUnavailable(isApi, requestId);
+		}
 		console.error(`[${requestId}] ${context.request.method} ${context.url.pathname}`, error);
 		// A dead embedded database answers nothing again: exit so a supervisor restarts us.
 		exitIfDatabaseDead(error);
@@ -62,6 +71,22 @@ export const requestContext = defineMiddleware(async (context, next) => {
 		return new Response(null, { status: 500 });
 	}
 });
+
+/** 503 with `Retry-After`: JSON for the API, otherwise a bare page
+ * that reloads itself (the site's pages need the database to render). */
+function databaseUnavailable(isApi: boolean, requestId: string): Response {
+	const headers = { 'Retry-After': String(DATABASE_RETRY_AFTER_S), 'Cache-Control': 'no-store' };
+	if (isApi)
+		return Response.json(
+			{ error: 'unavailable', message: 'Service briefly unavailable, try again', requestId },
+			{ status: 503, headers },
+		);
+	const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="${DATABASE_RETRY_AFTER_S * 2}"><title>Back in a moment</title></head><body><main><h1>Back in a moment</h1><p>This page will try again by itself.</p></main></body></html>`;
+	return new Response(page, {
+		status: 503,
+		headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' },
+	});
+}
 
 /** Last-resort HTML when even the error page fails; no layout, no data, no script. */
 export function errorPageFailedHtml(): string {

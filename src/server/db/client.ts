@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { config } from '../config';
 import { lockDataDir } from './data-lock';
+import { warnIfDriverUnrepaired } from './driver';
 import { isFatalDatabaseError, recoveryAdvice } from './fatal';
 import { pgliteTarget, postgresTarget, runMigrations, type MigrationTarget } from './migrate';
 import * as schema from './schema';
@@ -34,7 +35,16 @@ export async function openDatabase(url?: string): Promise<DbHandle> {
 	let target: MigrationTarget;
 	if (url && /^postgres(ql)?:\/\//.test(url)) {
 		const POOL_MAX = 10;
-		const sql = postgres(url, { max: POOL_MAX, onnotice: () => {} });
+		warnIfDriverUnrepaired();
+		const sql = postgres(url, {
+			max: POOL_MAX,
+			onnotice: () => {},
+			// A blink must not outlast itself. The driver's default back-off grows with every
+			// failed attempt of ANY connection of the pool (up to 20 s), so after a 1 s outage
+			// the pool could sit idle for 20 s; a dead host is given up on after 5 s, not 30.
+			connect_timeout: 5,
+			backoff: reconnectDelay,
+		});
 		handle = {
 			db: drizzlePostgres(sql, { schema }) as unknown as Database,
 			kind: 'postgres',
@@ -86,6 +96,15 @@ export async function openDatabase(url?: string): Promise<DbHandle> {
 		throw error;
 	}
 	return handle;
+}
+
+/**
+ * Seconds before a connection of the pool tries again after `attempts` failed attempts
+ * (counted across the pool): 50 ms doubling up to 1 s, with jitter so that ten connections
+ * and every worker do not knock at the same instant.
+ */
+export function reconnectDelay(attempts: number): number {
+	return Math.min(0.05 * 2 ** attempts, 1) * (0.5 + Math.random() / 2);
 }
 
 /** The PGlite folder a database URL names (default `DATA_DIR/pglite`). */
