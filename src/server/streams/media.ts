@@ -7,7 +7,7 @@ import type { StreamRow } from '../db/schema/streams';
 import { paymentsNow as now } from '../clock';
 import { streamAccess } from './access';
 import { getStream } from './catalogue';
-import { liveLoop, liveSegmentFile, mediaPlaylist, multivariantPlaylist } from './live';
+import { liveLoop, liveSegment, mediaPlaylist, multivariantPlaylist } from './live';
 import { isRemoteSource } from '~/lib/cms/stream-input';
 import { ANONYMOUS, previewSubject, verifyPlayback } from './signing';
 
@@ -110,16 +110,17 @@ export async function serveMedia(input: {
 	if (!folder.startsWith(root)) return { status: 404 };
 	const query = `exp=${input.exp}&sig=${input.sig}${input.preview ? '&preview=1' : ''}`;
 	const loop = await liveLoop(folder);
-	let file = input.file;
+	const file = input.file;
 	if (loop) {
 		if (input.file === 'index.m3u8') return live(multivariantPlaylist(loop, query));
 		if (ext === 'm3u8') {
 			const playlist = mediaPlaylist(loop, input.file.slice(0, -5), now(), query);
 			return playlist === undefined ? { status: 404 } : live(playlist);
 		}
-		const shipped = liveSegmentFile(loop, input.file, now());
-		if (!shipped) return { status: 404 };
-		file = shipped;
+		// A live segment is a loop file with its clock carried on (live.ts), not the file.
+		const body = await liveSegment(loop, folder, input.file, now()).catch(() => undefined);
+		if (!body) return { status: 404 };
+		return { status: 200, body, contentType: TYPES[ext], cacheControl: FILE_CACHE };
 	}
 	const path = join(folder, file);
 	if (!path.startsWith(`${root}/`)) return { status: 404 };
