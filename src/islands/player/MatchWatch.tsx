@@ -65,7 +65,13 @@ export default function MatchWatch(props: MatchWatchProps) {
 	if (state.kind === 'play')
 		return (
 			<Suspense fallback={checking}>
-				<Player src={state.src} captions={state.captions} labels={labels} refresh={ask} />
+				<Player
+					src={state.src}
+					captions={state.captions}
+					labels={labels}
+					refresh={ask}
+					accessUrl={props.accessUrl}
+				/>
 			</Suspense>
 		);
 	if (state.kind === 'checking' || !lock) return checking;

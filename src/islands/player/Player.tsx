@@ -1,5 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { captionsUrl, type PlaybackError, type PlayerProps } from '~/lib/streams/player';
+import {
+	captionsUrl,
+	MAX_RETRIES,
+	type MediaToken,
+	mediaToken,
+	type PlaybackError,
+	type PlayerProps,
+	renewDelayMs,
+	retryDelayMs,
+	type WatchAccess,
+	withMediaToken,
+} from '~/lib/streams/player';
 import { reportStreamLatency } from '~/stores/spoiler';
 import { Icon } from './icons';
 
@@ -89,6 +100,7 @@ export default function Player({
 	labels,
 	locked,
 	refresh,
+	accessUrl,
 	captions: captionLangs = [],
 }: PlayerProps) {
 	const video = useRef<HTMLVideoElement>(null);
@@ -97,6 +109,14 @@ export default function Player({
 	/** When and where live playback began: the base of the latency estimate. */
 	const liveStart = useRef<{ wall: number; media: number } | null>(null);
 	const [src, setSrc] = useState(initialSrc);
+	/** The newest signature (renewals replace it) and the newest signed address. */
+	const token = useRef<MediaToken | null>(null);
+	const latestSrc = useRef<string | null>(null);
+	/** Set by the playing engine: what an error of the video element does, and a renewal now. */
+	const elementError = useRef<(() => void | Promise<void>) | null>(null);
+	const renewNow = useRef<(() => Promise<boolean | null>) | null>(null);
+	/** The player is retrying by itself after a lost connection or a bad segment. */
+	const [recovering, setRecovering] = useState(false);
 	const [attempt, setAttempt] = useState(0);
 	const [phase, setPhase] = useState<Phase>('loading');
 	const [error, setError] = useState<PlaybackError | null>(null);
@@ -125,30 +145,234 @@ export default function Player({
 		const el = video.current;
 		if (!el || !src) return;
 		liveStart.current = null;
-		let destroy: (() => void) | undefined;
+		token.current = mediaToken(src);
+		latestSrc.current = src;
+		setRecovering(false);
 		let cancelled = false;
-		// The browser's own HLS where it has it (Safari, recent Chromium), hls.js elsewhere.
-		if (el.canPlayType('application/vnd.apple.mpegurl')) {
+		let stopped = false;
+		let destroy: (() => void) | undefined;
+		/** Listeners added here, removed when this source is left. */
+		const listeners = new AbortController();
+		const timers = new Set<ReturnType<typeof setTimeout>>();
+		const later = (fn: () => void, ms: number) => {
+			const id = setTimeout(() => {
+				timers.delete(id);
+				if (!cancelled && !stopped) fn();
+			}, ms);
+			timers.add(id);
+			return id;
+		};
+		/** What the engine does with a renewed address (hls.js: nothing, its requests are rewritten). */
+		let renewed: (next: string) => void = () => {};
+		/** Stops fetching and playing: after this, only the retry button starts again. */
+		let halt = () => el.pause();
+		const stop = (kind: PlaybackError) => {
+			if (stopped) return;
+			stopped = true;
+			setRecovering(false);
+			fail(kind);
+			halt();
+		};
+
+		// Renewal of the signed address, for as long as the server says this viewer may watch.
+		// true: renewed; false: refused (playback stopped with the reason); null: not reachable.
+		let renewing: Promise<boolean | null> | null = null;
+		let renewTimer: ReturnType<typeof setTimeout> | undefined;
+		let renewFailures = 0;
+		const scheduleRenewal = (ms: number) => {
+			if (renewTimer) clearTimeout(renewTimer);
+			renewTimer = later(() => void renew(), ms);
+		};
+		renewNow.current = () => renew();
+		const renew = (): Promise<boolean | null> => {
+			if (!accessUrl) return Promise.resolve(null);
+			renewing ??= (async (): Promise<boolean | null> => {
+				try {
+					const response = await fetch(accessUrl, {
+						credentials: 'same-origin',
+						cache: 'no-store',
+						headers: { Accept: 'application/json' },
+					});
+					if (cancelled || stopped) return false;
+					// Refused outright, or allowed no longer: the plan or pass ended (or the
+					// stream is gone), which no retry can mend.
+					if ([401, 403, 404, 410, 451].includes(response.status)) {
+						stop(response.status === 401 ? 'forbidden' : errorOf(response.status));
+						return false;
+					}
+					if (!response.ok) throw new Error(`HTTP ${response.status}`);
+					const access = (await response.json()) as WatchAccess;
+					if (cancelled || stopped) return false;
+					if (!access.allowed) {
+						stop(access.reason === 'region' ? 'region' : 'forbidden');
+						return false;
+					}
+					renewFailures = 0;
+					token.current = mediaToken(access.src) ?? token.current;
+					latestSrc.current = access.src;
+					renewed(access.src);
+					scheduleRenewal(renewDelayMs(access.expiresIn));
+					return true;
+				} catch {
+					// The connection, not the plan: ask again soon, while the old address works.
+					if (!cancelled && !stopped) scheduleRenewal(retryDelayMs(renewFailures++));
+					return null;
+				} finally {
+					renewing = null;
+				}
+			})();
+			return renewing;
+		};
+		if (accessUrl && token.current) {
+			// The page may have been made a while ago: the address's own expiry, on this
+			// clock, decides the first renewal; the server's answers decide the rest.
+			const left = Number(token.current.exp) - Date.now() / 1000;
+			scheduleRenewal(renewDelayMs(Math.max(0, left)));
+		}
+
+		const playNatively = () => {
 			el.src = src;
-			return;
+			halt = () => {
+				el.pause();
+				el.removeAttribute('src');
+				el.load();
+			};
+			// The browser's own HLS cannot be handed a new signature: the source is swapped,
+			// from where the picture is (a live stream rejoins its edge).
+			renewed = (next) => {
+				const at = el.currentTime;
+				const live = el.duration === Number.POSITIVE_INFINITY;
+				el.src = next;
+				if (!live && at > 0) el.currentTime = at;
+				void el.play().catch(() => {});
+			};
+			// The browser's own HLS says only that it failed: the playlist's answer says why.
+			let retries = 0;
+			elementError.current = async () => {
+				const status = await fetch(latestSrc.current ?? src, {
+					credentials: 'same-origin',
+					cache: 'no-store',
+				})
+					.then((r) => (r.ok ? 200 : r.status))
+					.catch(() => 0);
+				if (cancelled || stopped) return;
+				if (status === 403 && accessUrl) {
+					if ((await renew()) !== true) return;
+				} else if (status !== 200 && status !== 0) return stop(errorOf(status));
+				// Reachable and allowed, so the media itself failed (or the connection did):
+				// load it again a few times before saying which.
+				if (retries >= MAX_RETRIES) return stop(status === 0 ? 'network' : 'media');
+				setRecovering(true);
+				later(() => {
+					el.src = latestSrc.current ?? src;
+					void el.play().catch(() => {});
+				}, retryDelayMs(retries++));
+			};
+			el.addEventListener(
+				'playing',
+				() => {
+					retries = 0;
+					setRecovering(false);
+				},
+				{ signal: listeners.signal },
+			);
+		};
+
+		// hls.js wherever Media Source Extensions exist (it can renew the signature of every
+		// request in place); the browser's own HLS elsewhere (iPhone Safari before 17.1).
+		if (!('MediaSource' in window || 'ManagedMediaSource' in window)) {
+			if (el.canPlayType('application/vnd.apple.mpegurl')) playNatively();
+			else stop('media');
+			return () => {
+				cancelled = true;
+				listeners.abort();
+				for (const id of timers) clearTimeout(id);
+				elementError.current = null;
+				renewNow.current = null;
+			};
 		}
 		void import('hls.js').then(({ default: Hls }) => {
 			if (cancelled) return;
 			if (!Hls.isSupported()) {
-				fail('network');
+				if (el.canPlayType('application/vnd.apple.mpegurl')) playNatively();
+				else stop('media');
 				return;
 			}
-			const hls = new Hls({ enableWorker: true, liveSyncDurationCount: 3 });
+			const hls = new Hls({
+				enableWorker: true,
+				liveSyncDurationCount: 3,
+				// Every playlist and segment request carries the newest signature: addresses
+				// read from a playlist fetched before a renewal would otherwise expire.
+				xhrSetup: (xhr, url) => {
+					xhr.open('GET', token.current ? withMediaToken(url, token.current) : url, true);
+				},
+			});
 			hlsRef.current = hls;
-			hls.on(Hls.Events.ERROR, (_e, data) => {
-				if (!data.fatal) return;
-				const status = (data.response as { code?: number } | undefined)?.code;
-				fail(errorOf(status));
-				// Nothing more is fetched, and what is buffered does not play on: a plan
-				// that ended stops here, not when the buffer runs dry.
+			halt = () => {
+				// Nothing more is fetched, and what is buffered does not play on: a plan that
+				// ended stops here, not when the buffer runs dry.
 				hls.stopLoad();
 				el.pause();
+			};
+			let networkRetries = 0;
+			let mediaRetries = 0;
+			let lastError = 0;
+			const recovered = () => {
+				if (networkRetries + mediaRetries === 0) return;
+				networkRetries = 0;
+				mediaRetries = 0;
+				setRecovering(false);
+			};
+			const retryNetwork = () => {
+				if (networkRetries >= MAX_RETRIES) return stop('network');
+				setRecovering(true);
+				later(() => hls.startLoad(), retryDelayMs(networkRetries++));
+			};
+			const retryMedia = () => {
+				if (stopped) return;
+				if (mediaRetries >= MAX_RETRIES) return stop('media');
+				setRecovering(true);
+				// The second time, the audio codec hls.js guessed may be the fault.
+				if (mediaRetries === 1) hls.swapAudioCodec();
+				const wait = mediaRetries === 0 ? 0 : retryDelayMs(mediaRetries - 1);
+				mediaRetries++;
+				later(() => hls.recoverMediaError(), wait);
+			};
+			hls.on(Hls.Events.ERROR, (_e, data) => {
+				if (stopped) return;
+				const status = (data.response as { code?: number } | undefined)?.code;
+				if (status === 403) {
+					// An expired signature (a computer that slept, a wrong clock) or a plan that
+					// ended: the server's answer to a renewal tells which.
+					if (!accessUrl) return stop('forbidden');
+					if (data.fatal) hls.stopLoad();
+					void renew().then((ok) => {
+						if (ok === null) {
+							if (data.fatal) retryNetwork();
+						} else if (ok && data.fatal) hls.startLoad();
+					});
+					return;
+				}
+				if (!data.fatal) return;
+				// Errors long apart are separate troubles, each with its own retries.
+				if (Date.now() - lastError > 60_000) {
+					networkRetries = 0;
+					mediaRetries = 0;
+				}
+				lastError = Date.now();
+				if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+					if (status === 404 || status === 410 || status === 451) return stop(errorOf(status));
+					return retryNetwork();
+				}
+				return retryMedia();
 			});
+			hls.on(Hls.Events.FRAG_BUFFERED, recovered);
+			// The element's own error (the browser could not decode what was appended): the
+			// same recovery as hls.js's media errors.
+			elementError.current = () => {
+				lastError = Date.now();
+				retryMedia();
+			};
 			hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
 				setLevels(data.levels.map((l) => l.height));
 			});
@@ -165,9 +389,13 @@ export default function Player({
 		});
 		return () => {
 			cancelled = true;
+			listeners.abort();
+			for (const id of timers) clearTimeout(id);
+			elementError.current = null;
+			renewNow.current = null;
 			destroy?.();
 		};
-	}, [src, attempt, fail]);
+	}, [src, attempt, fail, accessUrl]);
 
 	// No live picture (not live, stopped, or gone): the delay is the visitor's own again.
 	useEffect(() => {
@@ -177,13 +405,18 @@ export default function Player({
 
 	// The browser's own HLS keeps waiting when a live segment is refused (a plan that just
 	// ended): while it plays a live stream, the playlist's answer is checked every segment,
-	// so playback stops with the right message, as hls.js does on its own.
+	// so playback stops with the right message, as hls.js does on its own. A refusal may also
+	// be an address that expired early (a wrong clock): a renewal tells the two apart.
 	useEffect(() => {
 		if (!src || !live || hlsRef.current || phase === 'error') return;
 		const timer = setInterval(() => {
-			void fetch(src, { credentials: 'same-origin', cache: 'no-store' })
+			void fetch(latestSrc.current ?? src, { credentials: 'same-origin', cache: 'no-store' })
 				.then((r) => {
 					if (r.ok) return;
+					if (r.status === 403 && renewNow.current) {
+						void renewNow.current();
+						return;
+					}
 					fail(errorOf(r.status));
 					video.current?.pause();
 				})
@@ -235,14 +468,6 @@ export default function Player({
 		if (el.paused) void el.play().catch(() => setPhase('paused'));
 		else el.pause();
 	};
-	// The browser's own HLS says only that it failed: ask the playlist why (its status).
-	const nativeError = async () => {
-		const status = await fetch(src, { credentials: 'same-origin', cache: 'no-store' })
-			.then((r) => (r.ok ? undefined : r.status))
-			.catch(() => undefined);
-		fail(errorOf(status));
-		video.current?.pause();
-	};
 	const goLive = () => {
 		const el = video.current;
 		const edge = liveEdgeOf(el, hlsRef.current);
@@ -279,7 +504,7 @@ export default function Player({
 		setError(null);
 		setPhase('loading');
 		// A fresh signed URL: the old one may have expired, or the plan changed since.
-		const next = refresh ? await refresh() : src;
+		const next = refresh ? await refresh() : (latestSrc.current ?? src);
 		if (!next) {
 			fail('forbidden');
 			return;
@@ -318,7 +543,7 @@ export default function Player({
 				onPlaying={() => setPhase('playing')}
 				onPause={() => setPhase('paused')}
 				onWaiting={() => setPhase('loading')}
-				onError={() => void nativeError()}
+				onError={() => void elementError.current?.()}
 				onDurationChange={() => {
 					if (!hlsRef.current) setLive(video.current?.duration === Number.POSITIVE_INFINITY);
 				}}
@@ -437,9 +662,11 @@ export default function Player({
 			<p className="player__status" role="status" aria-live="polite">
 				{phase === 'error'
 					? labels.errors[error ?? 'network']
-					: behind && live
-						? labels.behindLive
-						: labels[phase]}
+					: recovering
+						? labels.reconnecting
+						: behind && live
+							? labels.behindLive
+							: labels[phase]}
 			</p>
 		</div>
 	);

@@ -24,6 +24,8 @@ export type CataloguePage = keyof typeof PAGES;
 export interface PlayerView {
 	title: string;
 	src: string | null;
+	/** Where the player renews its signed address (GET /api/watch/{stream}); null when locked. */
+	accessUrl: string | null;
 	captions: string[];
 	labels: PlayerLabels;
 	locked: { message: string; href: string; link: string } | null;
@@ -77,7 +79,14 @@ function playerView(
 						link: t('streams:player.getPlan', { plan: t(`payments:plan.${planHint}.name`) }),
 					};
 	}
-	return { title, src: watch.src, captions: watch.captions, labels, locked };
+	return {
+		title,
+		src: watch.src,
+		accessUrl: watch.src ? `/api/watch/${watch.stream.id}` : null,
+		captions: watch.captions,
+		labels,
+		locked,
+	};
 }
 
 /**

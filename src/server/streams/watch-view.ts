@@ -3,6 +3,7 @@ import type { StreamKind, StreamRow } from '../db/schema/streams';
 import { streamAccess, type Access } from './access';
 import { captionLanguages } from './captions';
 import { getStream, listStreams } from './catalogue';
+import { paymentsNow as now } from '../clock';
 import { ANONYMOUS, playbackUrl } from './signing';
 
 export interface WatchView {
@@ -10,6 +11,8 @@ export interface WatchView {
 	access: Access;
 	/** Signed manifest URL, only when access is allowed. */
 	src: string | null;
+	/** When `src` stops being accepted (seconds since the epoch), null without one. */
+	expiresAt: number | null;
 	/** Languages of the stream's captions (empty when not allowed). */
 	captions: string[];
 }
@@ -26,9 +29,10 @@ export async function watchView(
 	country: string | undefined,
 ): Promise<WatchView> {
 	const access = await streamAccess(userId, stream, country);
-	const src = access.allowed ? playbackUrl(userId ?? ANONYMOUS, stream.id).url : null;
+	const signed = access.allowed ? playbackUrl(userId ?? ANONYMOUS, stream.id) : null;
+	const src = signed?.url ?? null;
 	const captions = src ? await captionLanguages(stream) : [];
-	return { stream, access, src, captions };
+	return { stream, access, src, expiresAt: signed?.expiresAt ?? null, captions };
 }
 
 /**
@@ -51,7 +55,11 @@ export async function streamPage(input: {
 	return { streams, watching: await watchView(input.userId, stream, input.country) };
 }
 
-/** GET /api/watch/{stream}: this visitor's access and signed URL; undefined for no such stream. */
+/**
+ * GET /api/watch/{stream}: this visitor's access and signed URL; undefined for no such stream.
+ * Players also ask it to renew their signed address before it expires: `expiresIn` is counted
+ * on the server's clock, so a viewer's wrong clock does not make them renew too late.
+ */
 export async function watchAccess(
 	streamId: string,
 	userId: string | null,
@@ -61,6 +69,12 @@ export async function watchAccess(
 	if (!stream) return undefined;
 	const view = await watchView(userId, stream, country);
 	return view.access.allowed && view.src
-		? { allowed: true, src: view.src, live: stream.kind === 'live', captions: view.captions }
+		? {
+				allowed: true,
+				src: view.src,
+				live: stream.kind === 'live',
+				captions: view.captions,
+				expiresIn: Math.max(0, (view.expiresAt ?? 0) - Math.floor(now() / 1000)),
+			}
 		: { allowed: false, reason: view.access.allowed ? 'plan' : view.access.reason };
 }
