@@ -70,7 +70,8 @@ test.describe('editors’ console: a goal under review', () => {
 		await expect(scorer.getByTestId('console-shootout')).toContainText(/0 – 1|\d+ – \d+/);
 		await expect(centre.locator('li.tl-penalties').last()).toBeVisible({ timeout: LIVE_MS });
 
-		// Leave the match finished: other tests count the live matches.
+		// Leave the match finished: other tests count the live matches. Full time asks first.
+		scorer.once('dialog', (d) => void d.accept());
 		await scorer.getByRole('button', { name: 'Full time', exact: true }).click();
 		await expect(status).toHaveAttribute('data-status', 'finished');
 	});

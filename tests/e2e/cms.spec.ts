@@ -40,10 +40,23 @@ test.describe('editors’ console: a match day', () => {
 		const second = await newScorer(browser, admin, `second-${tag}@e2e.test`);
 		await expect(admin.getByTestId('staff-list')).toContainText(`second-${tag}@e2e.test`);
 
-		// A match waiting for its result, from the scorer's dashboard.
-		const first = scorer.getByTestId('cms-needs-result').locator('a[data-match-id]').first();
-		const matchId = await first.getAttribute('data-match-id');
+		// A match waiting for its result, kicked off days ago: outside the scoring window of a
+		// scorer with no match (issue 28), so the admin assigns it to both scorers first.
+		await admin.goto('/en/cms');
+		const waiting = admin.getByTestId('cms-needs-result').locator('a[data-match-id]').first();
+		const matchId = await waiting.getAttribute('data-match-id');
 		expect(matchId).toMatch(/^\d+$/);
+		await admin.goto(`/en/cms/matches/${matchId}/scorers`);
+		for (const email of [`scorer-${tag}@e2e.test`, `second-${tag}@e2e.test`]) {
+			await admin.getByLabel("Scorer's e-mail").fill(email);
+			await admin.getByRole('button', { name: 'Assign' }).click();
+			await expect(admin.getByTestId('assign-result')).toContainText(`${email} is assigned`);
+		}
+
+		// The scorer's dashboard now lists only that match.
+		await scorer.goto('/en/cms');
+		const first = scorer.getByTestId('cms-needs-result').locator('a[data-match-id]').first();
+		await expect(first).toHaveAttribute('data-match-id', matchId!);
 		await first.click();
 		await expect(scorer).toHaveURL(new RegExp(`/en/cms/matches/${matchId}$`));
 		const score = scorer.getByTestId('console-score');
@@ -113,11 +126,14 @@ test.describe('editors’ console: a match day', () => {
 		await expect(board).toHaveText('1–0', { timeout: LIVE_MS });
 		await expect(timeline.locator('.tl-goal')).toHaveCount(1);
 
-		// Full time.
+		// Full time, confirmed (it cannot be undone from the console); no kick-off offered after.
 		await scorer.getByTestId('console-minute').fill('90');
+		scorer.once('dialog', (d) => void d.accept());
 		await scorer.getByRole('button', { name: 'Full time', exact: true }).click();
 		await expect(fan.getByTestId('live-minute')).toHaveText('FT', { timeout: LIVE_MS });
 		await expect(scorer.getByTestId('console-status')).toHaveText('Full-time');
+		await expect(scorer.getByRole('button', { name: 'Kick-off' })).toHaveCount(0);
+		await expect(scorer.getByTestId('goal-home')).toBeDisabled();
 		// Every change arrived on the page the fan opened once.
 		expect(
 			await fan.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
@@ -151,11 +167,12 @@ test.describe('editors’ console: a match day', () => {
 		await expect(goals.nth(0)).toContainText("7'");
 		await expect(goals.nth(1)).toContainText("5'");
 		// Out of play again (not finished: no table counts it): the live pages' tests that run
-		// later expect only the replayed matches to be live.
+		// later expect only the replayed matches to be live. A match that kicked off cannot go
+		// back to scheduled (the state machine): it is abandoned.
 		const id = /\/cms\/matches\/(\d+)$/.exec(page.url())![1];
 		const reset = await page.request.post(`/api/cms/matches/${id}/status`, {
 			headers: await adminBearer(page),
-			data: { status: 'scheduled' },
+			data: { status: 'abandoned' },
 		});
 		expect(reset.status()).toBe(201);
 	});

@@ -3,9 +3,11 @@ import { isLive } from '~/lib/football/match-status';
 import {
 	type ConsoleView,
 	expectedVersion,
+	newIdempotencyKey,
 	type ScoringAction,
 	type ScoringLabels,
 } from '~/lib/cms/scoring';
+import { CONFIRMED_STATUSES, mayMoveTo } from '~/lib/football/match-transitions';
 import { type ConsoleSquads, type HoldLabels, heldBy, isReviewable } from '~/lib/cms/hold';
 import type { TimelineItem } from '~/lib/live/match-state';
 import ScoringMore from './ScoringMore';
@@ -29,12 +31,24 @@ const LEASE_RENEW_MS = 30_000;
 const RETRY_MS = 5_000;
 let seq = 0;
 
+/** The 409 codes of the match state machine and the scoring window (server/live/rules.ts). */
+const RULE_CODES = new Set([
+	'transition_not_allowed',
+	'not_in_play',
+	'match_over',
+	'outside_scoring_window',
+]);
+
 /**
  * The scorer's console for one match. Every button is a real button (keyboard and touch
- * alike). Actions go out one at a time, in order, each carrying the version it expects;
- * while offline they wait in a queue shown as pending. A 409 (stale version, or another
- * scorer holding the match) drops that action, says so, and offers a refresh: nothing is
- * applied to a state the scorer has not seen.
+ * alike). Actions go out one at a time, in order, each carrying the version it expects and
+ * an Idempotency-Key made once per click; while offline they wait in a queue shown as
+ * pending. A send whose answer never came is sent again with the same key, so the server
+ * answers it as recorded instead of recording it twice. A 409 (stale version, another
+ * scorer holding the match, a move the match's state does not allow) drops that action,
+ * says so, and offers a refresh: nothing is applied to a state the scorer has not seen.
+ * Only the status changes the state machine allows are offered; those that cannot be
+ * undone here ask first.
  */
 export default function ScoringConsole({ matchId, me, initial, labels, hold, squads }: Props) {
 	const [view, setView] = useState(initial);
@@ -69,7 +83,11 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 		sending.current = true;
 		fetch(`${base}${next.path}`, {
 			method: next.method,
-			headers: { 'content-type': 'application/json', accept: 'application/json' },
+			headers: {
+				'content-type': 'application/json',
+				accept: 'application/json',
+				'idempotency-key': next.idempotencyKey,
+			},
 			body: JSON.stringify(next.body),
 		})
 			.then(async (r) => {
@@ -78,6 +96,7 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 					error?: string;
 					message?: string;
 					holder?: string;
+					matchStatus?: string;
 				};
 				// Free before the queue changes, so the effect that change runs sends the next.
 				sending.current = false;
@@ -90,7 +109,9 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 						setView((v) => ({ ...v, match: { ...v.match, version } }));
 					}
 					setQueue((q) => q.slice(1));
-					setNotice({ kind: 'ok', text: labels.saved });
+					// A repeat of a send whose answer was lost: recorded once, the first time.
+					const again = r.headers.get('idempotent-replayed') === 'true';
+					setNotice({ kind: 'ok', text: again ? labels.savedRetry : labels.saved });
 					void refresh();
 					return;
 				}
@@ -102,7 +123,12 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 								? fill(labels.leaseHeld, { email: answer.holder ?? '' })
 								: answer.error === 'on_hold'
 									? hold.refused
-									: labels.conflict,
+									: RULE_CODES.has(answer.error ?? '')
+										? fill(labels.notAllowed, {
+												status:
+													labels.statuses[answer.matchStatus ?? ''] ?? answer.matchStatus ?? '',
+											})
+										: labels.conflict,
 					});
 				} else {
 					setNotice({
@@ -152,15 +178,26 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 		return () => clearInterval(timer);
 	}, [lease?.holderId, me, base]);
 
-	const enqueue = (action: Omit<ScoringAction, 'key'>) =>
+	const enqueue = (action: Omit<ScoringAction, 'key' | 'idempotencyKey'>) => {
+		// Full time, postponed, abandoned… cannot be undone from here: ask first.
+		const to = action.path === '/status' ? String(action.body.status) : '';
+		if (
+			(CONFIRMED_STATUSES as readonly string[]).includes(to) &&
+			!window.confirm(fill(labels.confirmStatus, { action: action.label }))
+		)
+			return;
+		// One key per click, made here and kept with the action through every retry.
+		const idempotencyKey = newIdempotencyKey();
 		setQueue((q) => [
 			...q,
 			{
 				...action,
 				body: { ...action.body, version: expectedVersion(known.current, q.length) },
 				key: `a${++seq}`,
+				idempotencyKey,
 			},
 		]);
+	};
 
 	const minuteValue = () => {
 		const n = Number.parseInt(minute, 10);
@@ -240,7 +277,12 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 		setEditing(null);
 	};
 
-	const playing = isLive(match.status);
+	// The status the match will have once the queued status changes are in: the buttons
+	// follow it, so a kick-off queued offline already offers the goal buttons.
+	const queuedStatus = [...queue].reverse().find((a) => a.path === '/status')?.body.status;
+	const current = typeof queuedStatus === 'string' ? queuedStatus : match.status;
+	const playing = isLive(current);
+	const may = (to: string) => mayMoveTo(current, to);
 	const held = heldBy(match.timeline);
 	const side = (s: 'home' | 'away') => (s === 'home' ? match.home.name : match.away.name);
 	const holderText = !lease
@@ -315,44 +357,58 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 			<fieldset className="group">
 				<legend>{labels.statusTitle}</legend>
 				<div className="buttons">
-					{!playing && (
+					{!playing && may('live') && (
 						<button type="button" onClick={() => status('live', labels.kickoff)}>
 							{labels.kickoff}
 						</button>
 					)}
-					{match.status === 'live' && (
+					{current === 'live' && (
 						<button type="button" onClick={() => status('half_time', labels.halfTime)}>
 							{labels.halfTime}
 						</button>
 					)}
-					{match.status === 'half_time' && (
+					{current === 'half_time' && (
 						<button type="button" onClick={() => status('live', labels.secondHalf)}>
 							{labels.secondHalf}
 						</button>
 					)}
-					{playing && (
+					{may('finished') && (
 						<button type="button" onClick={() => status('finished', labels.fullTime)}>
 							{labels.fullTime}
 						</button>
 					)}
-					<button
-						type="button"
-						className="secondary"
-						onClick={() => status('postponed', labels.postponed)}
-					>
-						{labels.postponed}
-					</button>
-					<button
-						type="button"
-						className="secondary"
-						onClick={() => status('abandoned', labels.abandoned)}
-					>
-						{labels.abandoned}
-					</button>
+					{current === 'postponed' && (
+						<button
+							type="button"
+							onClick={() => status('scheduled', labels.restore)}
+							data-testid="console-restore"
+						>
+							{labels.restore}
+						</button>
+					)}
+					{may('postponed') && (
+						<button
+							type="button"
+							className="secondary"
+							onClick={() => status('postponed', labels.postponed)}
+						>
+							{labels.postponed}
+						</button>
+					)}
+					{may('abandoned') && (
+						<button
+							type="button"
+							className="secondary"
+							onClick={() => status('abandoned', labels.abandoned)}
+						>
+							{labels.abandoned}
+						</button>
+					)}
 				</div>
 			</fieldset>
 
-			<fieldset className="group">
+			{/* Events only while the match is in play: the server refuses them otherwise. */}
+			<fieldset className="group" disabled={!playing} data-testid="console-events">
 				<legend>{labels.eventTitle}</legend>
 				<div className="inputs">
 					<label>
@@ -465,6 +521,7 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 
 			<ScoringMore
 				match={match}
+				playing={playing}
 				labels={hold}
 				enqueue={enqueue}
 				base={eventBase}
@@ -565,7 +622,8 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 											{item.side === 'home' || item.side === 'away' ? ` · ${side(item.side)}` : ''}
 											{typeof item.player === 'string' && item.player ? ` · ${item.player}` : ''}
 										</span>
-										<span className="actions">
+										{/* Corrections while in play; a match that is over changes by an editor's result correction. */}
+										<span className="actions" hidden={!playing}>
 											<button
 												type="button"
 												className="secondary"

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { isLive } from '~/lib/football/match-status';
 import type { HoldLabels } from '~/lib/cms/hold';
 import type { ConsoleView, ScoringAction } from '~/lib/cms/scoring';
 
@@ -7,9 +6,11 @@ type Side = 'home' | 'away';
 
 interface Props {
 	match: ConsoleView['match'];
+	/** In play once the queued status changes are in: events and the end statuses only then. */
+	playing: boolean;
 	labels: HoldLabels;
 	/** Queues one action (the console adds the version it expects). */
-	enqueue: (action: Omit<ScoringAction, 'key'>) => void;
+	enqueue: (action: Omit<ScoringAction, 'key' | 'idempotencyKey'>) => void;
 	/** The event body's common part: minute, added time, the player field. */
 	base: () => Record<string, unknown>;
 	sideName: (s: Side) => string;
@@ -28,6 +29,7 @@ const fill = (text: string, vars: Record<string, string | number>) =>
  */
 export default function ScoringMore({
 	match,
+	playing,
 	labels,
 	enqueue,
 	base,
@@ -37,7 +39,6 @@ export default function ScoringMore({
 }: Props) {
 	const [off, setOff] = useState<Record<Side, string>>({ home: '', away: '' });
 	const [on, setOn] = useState<Record<Side, string>>({ home: '', away: '' });
-	const playing = isLive(match.status);
 	const pen = (match as { pen?: { home: number; away: number } | null }).pen ?? null;
 
 	const event = (type: string, side: Side | null, label: string, extra = {}) =>
@@ -63,7 +64,7 @@ export default function ScoringMore({
 		enqueue({ method: 'POST', path: '/status', body: { status: value }, label: statusName(value) });
 
 	return (
-		<fieldset className="group" data-testid="console-more">
+		<fieldset className="group" data-testid="console-more" disabled={!playing}>
 			<legend>{labels.moreTitle}</legend>
 			<div className="buttons">
 				<button type="button" onClick={() => event('extra_time', null, labels.extraTime)}>

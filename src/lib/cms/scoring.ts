@@ -41,6 +41,10 @@ export const SCORING_LABEL_KEYS = [
 	'refresh',
 	'failed',
 	'saved',
+	'savedRetry',
+	'restore',
+	'confirmStatus',
+	'notAllowed',
 	'home',
 	'away',
 ] as const;
@@ -66,6 +70,11 @@ export interface ConsoleView {
 export interface ScoringAction {
 	/** Stable key for the pending list. */
 	key: string;
+	/**
+	 * The `Idempotency-Key` of this intent: made once when the scorer clicks and sent again
+	 * on every retry, so a retry after a lost answer gets the first answer, never a second goal.
+	 */
+	idempotencyKey: string;
 	method: 'POST' | 'PATCH' | 'DELETE';
 	/** Path below `/api/cms/matches/{id}`. */
 	path: string;
@@ -82,4 +91,13 @@ export interface ScoringAction {
  */
 export function expectedVersion(known: number, position: number): number {
 	return known + position;
+}
+
+/**
+ * A fresh Idempotency-Key: 128 random bits (getRandomValues works on plain http too, where
+ * randomUUID does not), in the header's alphabet.
+ */
+export function newIdempotencyKey(): string {
+	const bytes = crypto.getRandomValues(new Uint8Array(16));
+	return `c-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }

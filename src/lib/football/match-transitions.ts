@@ -8,16 +8,20 @@ import { isLive, type MatchStatus } from './match-status';
  *
  *   scheduled → live → half_time → live → finished | finished_aet | finished_pen
  *   scheduled ↔ postponed; scheduled | postponed → cancelled; live | half_time → abandoned
+ *   result_unknown → live (a match past kick-off whose result nobody had)
  *
  * `live → live` is a new minute for the clock (the status stays). A match that is over
- * (finished, abandoned, cancelled, awarded, result unknown) moves no further here: an
- * editor corrects its result, with a reason (RESULT_CORRECTABLE).
+ * (finished, abandoned, cancelled, awarded) moves no further here: an editor corrects its
+ * result, with a reason (RESULT_CORRECTABLE).
  */
 export const NEXT_STATUSES: Readonly<Partial<Record<MatchStatus, readonly MatchStatus[]>>> = {
 	scheduled: ['live', 'postponed', 'cancelled'],
 	live: ['live', 'half_time', 'finished', 'finished_aet', 'finished_pen', 'abandoned'],
 	half_time: ['live', 'finished', 'finished_aet', 'finished_pen', 'abandoned'],
 	postponed: ['scheduled', 'cancelled'],
+	// Past kick-off with no result from the import or feed: it may be being played right now,
+	// so a scorer may still kick it off; once over, an editor corrects its result instead.
+	result_unknown: ['live'],
 };
 
 /** True when a console writer may move a match from `from` to `to`. */

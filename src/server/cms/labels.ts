@@ -11,6 +11,8 @@ const VARS: TOptions = {
 	n: '{n}',
 	version: '{version}',
 	message: '{message}',
+	action: '{action}',
+	status: '{status}',
 };
 
 /** Props `labels` of the ScoringConsole island. */
