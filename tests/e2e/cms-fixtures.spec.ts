@@ -69,5 +69,11 @@ test.describe('editors’ console: fixtures', () => {
 		await fan.reload();
 		await expect(fan.locator('main')).toContainText('Postponed');
 		await expect(editor.getByRole('button', { name: 'Postpone' })).toHaveCount(0);
+
+		// Back on the schedule (issue 28): the page offers Restore for a postponed match.
+		await editor.getByTestId('fixture-restore').click();
+		await expect(editor.getByTestId('fixture-done')).toContainText('Restored');
+		await expect(editor.getByTestId('fixture-status')).toHaveText('Scheduled');
+		await expect(editor.getByRole('button', { name: 'Postpone' })).toBeVisible();
 	});
 });

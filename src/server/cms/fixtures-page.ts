@@ -84,6 +84,8 @@ export interface FormView {
 		editable: boolean;
 		postpone: boolean;
 		cancel: boolean;
+		/** A postponed match back on the schedule (its live games open again). */
+		restore: boolean;
 	} | null;
 }
 
@@ -129,6 +131,7 @@ export async function fixtureFormView(
 					editable: EDITABLE_STATUSES.includes(fixture.status),
 					postpone: ACTION_FROM.postpone.includes(fixture.status),
 					cancel: ACTION_FROM.cancel.includes(fixture.status),
+					restore: ACTION_FROM.restore.includes(fixture.status),
 				}
 			: null,
 	};
