@@ -14,11 +14,11 @@ const unique = () => `player-${Date.now()}-${Math.random().toString(36).slice(2,
 interface LiveMatch {
 	id: number;
 	minute: number | null;
-	kickoffAt: string;
+	kickoff: string;
 	isReplay: boolean;
 	status: string;
-	home: { name: string };
-	away: { name: string };
+	homeTeam: { name: string };
+	awayTeam: { name: string };
 }
 
 async function register(request: APIRequestContext, email: string, name: string) {
@@ -53,9 +53,9 @@ async function replayWithGoalAhead(request: APIRequestContext): Promise<number> 
 			if (m.status !== 'live' || m.minute === null || m.minute > 12) continue;
 			const truth = RECORD.find(
 				(r) =>
-					r.home.name === m.home.name &&
-					r.away.name === m.away.name &&
-					r.kickoffAt.getUTCFullYear() === new Date(m.kickoffAt).getUTCFullYear(),
+					r.home.name === m.homeTeam.name &&
+					r.away.name === m.awayTeam.name &&
+					r.kickoffAt.getUTCFullYear() === new Date(m.kickoff).getUTCFullYear(),
 			);
 			const ahead = truth?.goals.some((g) => g.minute <= 90 && g.minute >= m.minute! + 22);
 			if (ahead) return m.id;
