@@ -11,8 +11,11 @@ import {
 	forgetSessionChecks,
 	revokeAllSessions,
 	revokeSession,
+	sessionOfRefreshToken,
 	type SessionKind,
 } from './sessions';
+import { authenticateAccessToken } from './authenticate';
+import { cookieNames, readCookie } from './cookies';
 import { findUserById, toPublicUser, type PublicUser } from './users';
 
 /** Changes the display name (the only profile field a user may set). */
@@ -98,6 +101,28 @@ export async function deleteAccount(
 /** Logout: ends this session only. */
 export async function logout(sessionId: string): Promise<void> {
 	await revokeSession(sessionId);
+}
+
+/**
+ * Console logout (issue 28/5). The middleware only loads the console session for console
+ * pages and /api/cms/*, so this finds it itself: the Bearer token's session, the `cms`
+ * access cookie's and the `cms` refresh cookie's (an expired access token must not leave
+ * its refresh family alive). Only console sessions are ended; the site session stays.
+ * revokeSession publishes the change, so every process drops its cached check at once.
+ */
+export async function logoutCms(input: {
+	bearerSession: { id: string; kind: SessionKind } | null;
+	cookieHeader: string | null;
+}): Promise<void> {
+	const names = cookieNames('cms');
+	const ids = new Set<string>();
+	if (input.bearerSession?.kind === 'cms') ids.add(input.bearerSession.id);
+	const fromAccess = await authenticateAccessToken(readCookie(input.cookieHeader, names.access));
+	if (fromAccess?.session.kind === 'cms') ids.add(fromAccess.session.id);
+	const refreshToken = readCookie(input.cookieHeader, names.refresh);
+	const fromRefresh = refreshToken ? await sessionOfRefreshToken(refreshToken) : null;
+	if (fromRefresh?.kind === 'cms') ids.add(fromRefresh.id);
+	for (const id of ids) await revokeSession(id);
 }
 
 /** "Log out everywhere": ends every session of the user. */

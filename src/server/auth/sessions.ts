@@ -275,6 +275,24 @@ export async function revokeSession(sessionId: string): Promise<void> {
 	await publishAuthChange({ t: 'session', id: sessionId });
 }
 
+/**
+ * The session a refresh token belongs to (used or not), so a logout can end a session whose
+ * access token has already expired. Null for an unknown token.
+ */
+export async function sessionOfRefreshToken(
+	presented: string,
+): Promise<{ id: string; kind: SessionKind } | null> {
+	if (presented.length < 20 || presented.length > 200) return null;
+	const db = await getDb();
+	const [row] = await db
+		.select({ id: sessions.id, kind: sessions.kind })
+		.from(refreshTokens)
+		.innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+		.where(eq(refreshTokens.tokenHash, hashToken(presented)))
+		.limit(1);
+	return row ? { id: row.id, kind: row.kind as SessionKind } : null;
+}
+
 /** Ends one of the user's own sessions; false when it is not theirs. */
 export async function revokeOwnSession(userId: string, sessionId: string): Promise<boolean> {
 	const db = await getDb();

@@ -4,6 +4,8 @@ import * as cmsLogoutRoute from '~/pages/api/auth/cms/logout';
 import * as loginRoute from '~/pages/api/auth/login';
 import * as registerRoute from '~/pages/api/auth/register';
 import * as resetRoute from '~/pages/api/auth/reset-password';
+import * as refreshRoute from '~/pages/api/auth/refresh-token';
+import * as newsRoute from '~/pages/api/cms/news/index';
 import * as meRoute from '~/pages/api/me';
 import {
 	call,
@@ -93,6 +95,88 @@ describe('CMS login (checklist E1, E3)', () => {
 		expect(
 			(await call(meRoute.GET, { method: 'GET', headers: { authorization: `Bearer ${cmsToken}` } }))
 				.status,
+		).toBe(401);
+	});
+
+	async function cmsLogin(): Promise<{ response: Response; access: string; refresh: string }> {
+		const response = await call(cmsLoginRoute.POST, {
+			body: { email: 'boss@example.com', password: PASSWORD },
+		});
+		const token = (
+			(await response.clone().json()) as {
+				data: { token: { access_token: string; refresh_token: string } };
+			}
+		).data.token;
+		return { response, access: token.access_token, refresh: token.refresh_token };
+	}
+
+	const newsWith = (access: string) =>
+		call(newsRoute.GET, {
+			method: 'GET',
+			path: '/api/cms/news',
+			headers: { authorization: `Bearer ${access}` },
+		});
+
+	it('issue 28/5: logout at its real path ends the console session (access and refresh)', async () => {
+		await makeAdmin();
+		const cms = await cmsLogin();
+		expect((await newsWith(cms.access)).status).toBe(200);
+		const out = await call(cmsLogoutRoute.POST, {
+			path: '/api/auth/cms/logout',
+			headers: { cookie: cookieHeader(cms.response) },
+		});
+		expect(out.status).toBe(200);
+		expect((await newsWith(cms.access)).status).toBe(401);
+		const again = await call(refreshRoute.POST, {
+			path: '/api/auth/refresh-token',
+			body: { refresh_token: cms.refresh },
+		});
+		expect(again.status).toBe(401);
+	});
+
+	it('issue 28/5: logout with the console bearer token ends that session, not the site one', async () => {
+		await makeAdmin();
+		const site = await call(loginRoute.POST, {
+			body: { email: 'boss@example.com', password: PASSWORD },
+		});
+		const cms = await cmsLogin();
+		const out = await call(cmsLogoutRoute.POST, {
+			path: '/api/auth/cms/logout',
+			headers: { authorization: `Bearer ${cms.access}` },
+		});
+		expect(out.status).toBe(200);
+		expect((await newsWith(cms.access)).status).toBe(401);
+		expect(
+			(
+				await call(refreshRoute.POST, {
+					path: '/api/auth/refresh-token',
+					body: { refresh_token: cms.refresh },
+				})
+			).status,
+		).toBe(401);
+		expect(
+			(await call(meRoute.GET, { method: 'GET', headers: { cookie: cookieHeader(site) } })).status,
+		).toBe(200);
+	});
+
+	it('issue 28/5: logout with only the refresh cookie (access expired) still ends the session', async () => {
+		await makeAdmin();
+		const cms = await cmsLogin();
+		const refreshOnly = cookieHeader(cms.response)
+			.split('; ')
+			.filter((c) => !c.startsWith('auth._token.cms='))
+			.join('; ');
+		await call(cmsLogoutRoute.POST, {
+			path: '/api/auth/cms/logout',
+			headers: { cookie: refreshOnly },
+		});
+		expect(
+			(
+				await call(refreshRoute.POST, {
+					path: '/api/auth/refresh-token',
+					body: { refresh_token: cms.refresh },
+				})
+			).status,
 		).toBe(401);
 	});
 });
