@@ -5,7 +5,7 @@ import { defineConfig, passthroughImageService } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { DEFAULT_LOCALE, LOCALES } from './src/i18n/locales';
-import { MAX_BODY_BYTES } from './src/lib/limits';
+import { MAX_IMAGE_BYTES } from './src/lib/limits';
 import { clientDirectives } from './src/integrations/client-directives';
 import { cspDigestCache } from './src/integrations/csp-digest-cache';
 import { islandStylesInHead } from './src/integrations/island-styles-in-head';
@@ -53,7 +53,9 @@ export default defineConfig({
 	// (from memory, compressed) so that pages skip the adapter's per-request file check.
 	adapter: node({
 		mode: 'middleware',
-		bodySizeLimit: MAX_BODY_BYTES,
+		// The largest any route takes (the image upload); each path's own, smaller limit is
+		// applied before this one (src/lib/limits.ts `bodyLimitFor`, scripts/serve.mjs).
+		bodySizeLimit: MAX_IMAGE_BYTES,
 		experimentalDisableStreaming: true,
 	}),
 	// Partytown injects a snippet into every page, so it is only built in when GTM_ID is set:

@@ -158,7 +158,29 @@ function front(req, res, note) {
 		// The front must never take the process down: anything odd goes to Astro instead.
 		console.error('[serve] front failed', error);
 	}
-	if (!answered) handler(req, res);
+	if (!answered) {
+		capBody(req);
+		handler(req, res);
+	}
+}
+
+/**
+ * The adapter caps every body at the largest limit of any route (the 5 MB image upload):
+ * a body sent without Content-Length (chunked) is held here to its own path's limit, so a
+ * form or JSON route still stops reading at 256 KB. Declared lengths are refused earlier,
+ * by the middleware. The adapter reads `req.body` when set (its body-parser hook).
+ */
+function capBody(req) {
+	if (req.method === 'GET' || req.method === 'HEAD' || req.headers['content-length']) return;
+	const limit = ops.bodyLimitFor(new URL(req.url ?? '/', 'http://x').pathname);
+	req.body = (async function* capped() {
+		let received = 0;
+		for await (const chunk of req) {
+			received += chunk.byteLength;
+			if (received > limit) throw new Error(`Body larger than ${limit} bytes`);
+			yield chunk;
+		}
+	})();
 }
 server.listen(port, host, () => {
 	console.log(`Listening on http://${host}:${port}`);

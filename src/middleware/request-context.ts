@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { ERROR_PAGE_FAILED_MESSAGE } from '../lib/errors';
 import { config, testModeNotice } from '../server/config';
-import { MAX_BODY_BYTES } from '../lib/limits';
+import { bodyLimitFor, MAX_BODY_BYTES } from '../lib/limits';
 import { exitIfDatabaseDead } from '../server/db/fatal';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../server/db/unavailable';
 import { currentRequest, noteRoute } from '../server/ops/log';
@@ -26,14 +26,11 @@ export const requestContext = defineMiddleware(async (context, next) => {
 	context.locals.origin = new URL(config().SITE_URL).origin;
 	context.locals.testMode = testModeNotice();
 
-	const length = Number(context.request.headers.get('content-length') ?? 0);
-	if (length > MAX_BODY_BYTES) {
-		return Response.json(
-			{ error: 'payload_too_large', message: 'Request body too large' },
-			{ status: 413 },
-		);
-	}
 	const isApi = context.url.pathname.startsWith('/api/');
+	// Each path's own limit: the image upload endpoint takes up to 5 MB, the rest 256 KB.
+	const limit = bodyLimitFor(context.url.pathname);
+	const length = Number(context.request.headers.get('content-length') ?? 0);
+	if (length > limit) return tooLarge(isApi, limit);
 	if (!isApi && !PAGE_METHODS.has(context.request.method)) {
 		return new Response('Method Not Allowed', {
 			status: 405,
@@ -71,6 +68,28 @@ export const requestContext = defineMiddleware(async (context, next) => {
 		return new Response(null, { status: 500 });
 	}
 });
+
+/**
+ * 413 before the body is read. The API answers JSON naming the limit (a script shows it
+ * beside its field); a page, HTML saying that going back keeps what was typed (browsers
+ * restore a form's fields on back), never a raw JSON body in place of the form.
+ */
+function tooLarge(isApi: boolean, limit: number): Response {
+	const message =
+		limit === MAX_BODY_BYTES
+			? 'Request body too large'
+			: `Request body too large: at most ${limit / 1024 / 1024} MB`;
+	if (isApi)
+		return Response.json(
+			{ error: 'payload_too_large', message, limitBytes: limit },
+			{ status: 413, headers: { 'Cache-Control': 'no-store' } },
+		);
+	const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Too large</title></head><body><main><h1>That was too large to send</h1><p>Nothing was saved. Use your browser's Back button: it keeps what you typed. Attach a smaller file, or none.</p></main></body></html>`;
+	return new Response(page, {
+		status: 413,
+		headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+	});
+}
 
 /** 503 with `Retry-After`: JSON for the API, otherwise a bare page
  * that reloads itself (the site's pages need the database to render). */

@@ -3,7 +3,7 @@
  * (an article is up to ~100 KB of Markdown), image bytes, and answers for store results.
  */
 import { NUL_PROBLEM, nulField } from '~/lib/input';
-import { MAX_BODY_BYTES } from '~/lib/limits';
+import { MAX_BODY_BYTES, MAX_IMAGE_BYTES } from '~/lib/limits';
 import { badRequest, json, readLimited } from '../auth/http';
 import { invalidBody } from '../auth/responses';
 import type { NewsResult } from './store';
@@ -51,9 +51,13 @@ export async function newsBody<T>(
 	return { ok: true, data: parsed.data };
 }
 
-/** The raw bytes of a body within the site's limit, or null when larger. */
+/**
+ * An image upload's bytes, read a chunk at a time and never past MAX_IMAGE_BYTES (a larger
+ * body is cancelled, not buffered), or null when larger. sharp needs the whole file, so
+ * this bound is what keeps an upload's memory bounded.
+ */
 export async function bodyBytes(request: Request): Promise<Uint8Array | null> {
-	if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return null;
+	if (Number(request.headers.get('content-length') ?? 0) > MAX_IMAGE_BYTES) return null;
 	if (!request.body) return new Uint8Array();
 	const reader = request.body.getReader();
 	const chunks: Uint8Array[] = [];
@@ -67,7 +71,7 @@ export async function bodyBytes(request: Request): Promise<Uint8Array | null> {
 		}
 		if (chunk.done) break;
 		size += chunk.value.byteLength;
-		if (size > MAX_BODY_BYTES) {
+		if (size > MAX_IMAGE_BYTES) {
 			await reader.cancel().catch(() => {});
 			return null;
 		}
@@ -75,6 +79,14 @@ export async function bodyBytes(request: Request): Promise<Uint8Array | null> {
 	}
 	return new Uint8Array(Buffer.concat(chunks));
 }
+
+/** 413 for an image over the limit: the console shows it beside the file field. */
+export const imageTooLarge = () =>
+	json(413, {
+		error: 'payload_too_large',
+		message: `Images may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
+		limitBytes: MAX_IMAGE_BYTES,
+	});
 
 export { tooLarge };
 

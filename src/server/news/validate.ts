@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '~/i18n/locales';
 import { text } from '~/lib/input-schema';
+import { MAX_IMAGE_BYTES } from '~/lib/limits';
 
 import { NEWS_ACTIONS, type NewsAction, type NewsState } from '~/lib/cms/news';
 
@@ -101,7 +102,7 @@ export function effectiveState(state: NewsState, publishedAt: Date | null, now: 
 	return state;
 }
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export { MAX_IMAGE_BYTES };
 export type ImageType = 'png' | 'jpeg' | 'webp';
 
 /** The image type of some bytes by their magic numbers, never by a file name or header. */

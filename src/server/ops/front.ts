@@ -17,6 +17,9 @@ import { installGracefulShutdown } from './shutdown';
  * chunks, so both share one logger, one metrics registry and one database per process.
  */
 
+/** Each path's body limit, for the front's cap on chunked bodies (scripts/serve.mjs). */
+export { bodyLimitFor } from '../../lib/limits';
+
 /** Why the server refuses to start: one line an operator can act on. */
 export class StartupRefused extends Error {}
 
