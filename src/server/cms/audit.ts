@@ -1,5 +1,6 @@
 import { and, desc, eq, like, lt, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { hasNul, NUL_PROBLEM } from '~/lib/input';
 import { getDb } from '../db/client';
 import { cmsAudit, type CmsAuditRow } from '../db/schema/cms';
 import type { Queryable } from '../live/log';
@@ -29,15 +30,18 @@ export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<void
  * `action` matches itself and what it prefixes at a dot: `match.event` finds every goal,
  * card and correction, `match.lineup.publish` only that.
  */
+const noNul = (s: string) => !hasNul(s);
+
 export const auditFilter = z.object({
-	actor: z.string().trim().toLowerCase().max(320).optional(),
+	// A NUL would reach PostgreSQL, which refuses it with an error (lib/input.ts): a 400 here.
+	actor: z.string().trim().toLowerCase().max(320).refine(noNul, NUL_PROBLEM).optional(),
 	action: z
 		.string()
 		.trim()
 		.max(80)
 		.regex(/^[a-z0-9_.-]*$/, 'letters, digits, dots, dashes and underscores only')
 		.optional(),
-	target: z.string().trim().max(200).optional(),
+	target: z.string().trim().max(200).refine(noNul, NUL_PROBLEM).optional(),
 	before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type AuditFilter = z.infer<typeof auditFilter>;
