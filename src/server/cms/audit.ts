@@ -25,13 +25,13 @@ export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<void
 	});
 }
 
+const noNul = (s: string) => !hasNul(s);
+
 /**
  * The audit page's and `GET /api/cms/audit`'s filter (query parameters; empty means any).
  * `action` matches itself and what it prefixes at a dot: `match.event` finds every goal,
  * card and correction, `match.lineup.publish` only that.
  */
-const noNul = (s: string) => !hasNul(s);
-
 export const auditFilter = z.object({
 	// A NUL would reach PostgreSQL, which refuses it with an error (lib/input.ts): a 400 here.
 	actor: z.string().trim().toLowerCase().max(320).refine(noNul, NUL_PROBLEM).optional(),
