@@ -40,7 +40,6 @@ const {
 // Operations (src/server/ops/front.ts): start-up checks, /healthz /readyz /metrics, request
 // logs and metrics, graceful shutdown. Same chunks as the bundle's middleware, as above.
 const ops = await import(pathToFileURL(join(outDir, 'server/ops.mjs')).href);
-const assets = staticFiles(join(outDir, 'client'), { securityHeaders: staticSecurityHeaders });
 
 /** The value of one cookie, without parsing the whole header. */
 function cookieValue(header, name) {
@@ -117,6 +116,10 @@ try {
 	process.stderr.write(`${error instanceof ops.StartupRefused ? error.message : error?.stack}\n`);
 	process.exit(1);
 }
+
+// After the checks: the static files' security headers read the configuration, and a bad
+// setting must end in the list above, not in a stack trace from here (issue 28/8).
+const assets = staticFiles(join(outDir, 'client'), { securityHeaders: staticSecurityHeaders });
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
