@@ -20,7 +20,9 @@ import { config } from '../server/config';
  */
 export const routeCache = defineMiddleware(async (context, next) => {
 	const { request, url } = context;
-	if (request.method !== 'GET' || url.pathname.startsWith('/api/')) return next();
+	// Only GETs are stored, but a HEAD (or any method) of an opted-in page still carries the
+	// marker with its tags: it is removed from every answer, not only from stored ones.
+	if (request.method !== 'GET' || url.pathname.startsWith('/api/')) return unmarked(await next());
 	if (config().ROUTE_CACHE === 'off') return unmarked(await next());
 	// Widgets ignore the visitor's cookies altogether (no session, no time zone: their script
 	// shows times in the host visitor's zone) and set none.
