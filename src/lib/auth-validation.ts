@@ -18,6 +18,18 @@ export const MAX_NAME_CHARS = 80;
 export const MAX_EMAIL_CHARS = 254;
 /** Control characters, never allowed in a display name. */
 export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+/**
+ * Bidirectional formatting controls (embeddings, overrides, isolates, marks). In a display
+ * name they reorder what is printed ("Fan\u202Eexe.gnp" shows as "Fanpng.exe") and can spill
+ * into the text after the name, so they are removed, not refused: a name pasted from a
+ * right-to-left text may carry marks its owner never saw. Right-to-left letters stay.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+/** The value without bidi controls (see BIDI_CONTROLS). */
+export function stripBidiControls(value: string): string {
+	return value.replace(BIDI_CONTROLS, '');
+}
 
 export type FieldRule = 'email' | 'password' | 'newPassword' | 'name' | 'required';
 
@@ -34,14 +46,15 @@ export interface AuthField {
 
 /** Error code (an `auth:errors.*` key) for a value, or null when it passes. */
 export function checkField(rule: FieldRule, value: string): string | null {
-	if (value.trim() === '' && rule !== 'password' && rule !== 'newPassword') return 'required';
+	const blank = (rule === 'name' ? stripBidiControls(value) : value).trim() === '';
+	if (blank && rule !== 'password' && rule !== 'newPassword') return 'required';
 	switch (rule) {
 		case 'email':
 			return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) && value.length <= MAX_EMAIL_CHARS
 				? null
 				: 'invalid_email';
 		case 'name':
-			return value.trim().length <= MAX_NAME_CHARS && !CONTROL_CHARS.test(value)
+			return stripBidiControls(value).trim().length <= MAX_NAME_CHARS && !CONTROL_CHARS.test(value)
 				? null
 				: 'invalid_name';
 		case 'password':

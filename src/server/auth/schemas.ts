@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { LOCALES } from '~/i18n/locales';
-import { CONTROL_CHARS, MAX_NAME_CHARS } from '~/lib/auth-validation';
+import { CONTROL_CHARS, MAX_NAME_CHARS, stripBidiControls } from '~/lib/auth-validation';
 import { text } from '~/lib/input-schema';
 import { emailField } from './email';
 
 /** A password as typed: any string (the rules live in passwords.ts); bodies are size-capped. */
 const password = text(20_000);
 
-/** A display name: 1-80 characters after trimming, no control characters (NUL included). */
+/**
+ * A display name: 1-80 characters after trimming, no control characters (NUL included);
+ * bidi controls are removed first (lib/auth-validation.ts, issue 28/5).
+ */
 export const nameField = text(400)
-	.transform((s) => s.normalize('NFC').trim())
+	.transform((s) => stripBidiControls(s.normalize('NFC')).trim())
 	.pipe(
 		z
 			.string()
