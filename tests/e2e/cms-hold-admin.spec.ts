@@ -59,17 +59,44 @@ test.describe('editors’ console: assignments and a TOTP reset', () => {
 		await scorer.getByRole('button', { name: 'Turn on' }).click();
 		await expect(scorer.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
 
-		// …and the admin turns it off: not without ticking the box, then with it.
-		await admin.goto('/en/cms/staff');
-		const row = admin.getByTestId('staff-list').locator('li', { hasText: email });
-		const reset = row.getByTestId('staff-totp-off');
-		await reset.getByRole('button', { name: 'Turn off two-step verification' }).click();
-		await expect(admin.getByTestId('totp-result')).toHaveCount(0);
-		await reset.getByLabel(`Yes, turn off two-step verification for ${email}`).check();
-		await reset.getByRole('button', { name: 'Turn off two-step verification' }).click();
-		await expect(admin.getByTestId('totp-result')).toContainText(
-			`Two-step verification is off for ${email}`,
-		);
+		// …and the admin turns it off, proving it is them with a code of their own (issue
+		// 28/5): so the admin turns theirs on first, and off again at the end (the admin is
+		// shared by every console spec, which log in with the password alone).
+		await admin.goto('/en/cms/security');
+		const adminSecret = await admin.getByTestId('totp-secret').getAttribute('data-secret');
+		await admin.getByLabel('Code').fill(code(adminSecret!));
+		await admin.getByRole('button', { name: 'Turn on' }).click();
+		const adminCodes = await admin.getByTestId('recovery-codes').locator('li').allTextContents();
+		expect(adminCodes).toHaveLength(10);
+		try {
+			// Not without ticking the box and their own code, then with both.
+			await admin.goto('/en/cms/staff');
+			const row = admin.getByTestId('staff-list').locator('li', { hasText: email });
+			const reset = row.getByTestId('staff-totp-off');
+			await reset.getByRole('button', { name: 'Turn off two-step verification' }).click();
+			await expect(admin.getByTestId('totp-result')).toHaveCount(0);
+			await reset.getByLabel(`Yes, turn off two-step verification for ${email}`).check();
+			await reset.getByLabel('Your own current code (or a recovery code)').fill('000000');
+			await reset.getByRole('button', { name: 'Turn off two-step verification' }).click();
+			await expect(admin.getByTestId('totp-result')).toContainText('your own code was wrong');
+			const again = admin
+				.getByTestId('staff-list')
+				.locator('li', { hasText: email })
+				.getByTestId('staff-totp-off');
+			await again.getByLabel(`Yes, turn off two-step verification for ${email}`).check();
+			await again
+				.getByLabel('Your own current code (or a recovery code)')
+				.fill(adminCodes[0]!.trim());
+			await again.getByRole('button', { name: 'Turn off two-step verification' }).click();
+			await expect(admin.getByTestId('totp-result')).toContainText(
+				`Two-step verification is off for ${email}`,
+			);
+		} finally {
+			await admin.goto('/en/cms/security');
+			await admin.getByLabel('Code').fill(adminCodes[1]!.trim());
+			await admin.getByRole('button', { name: 'Turn off' }).click();
+			await expect(admin.getByTestId('totp-secret')).toBeVisible();
+		}
 		await expect(
 			admin
 				.getByTestId('staff-list')

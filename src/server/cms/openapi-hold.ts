@@ -74,12 +74,35 @@ export const HOLD_PATHS = {
 			parameters: [
 				{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
 			],
+			requestBody: {
+				required: true,
+				content: {
+					'application/json': {
+						schema: {
+							type: 'object',
+							additionalProperties: false,
+							required: ['code'],
+							properties: {
+								code: {
+									type: 'string',
+									maxLength: 40,
+									description: "The admin's OWN current code, or one of their recovery codes",
+								},
+							},
+						},
+					},
+				},
+			},
 			responses: {
 				'200': { description: "{ data: { email, totp: 'none' } }" },
-				'400': err('Invalid `id`'),
+				'400': err('Invalid `id`, or no `code`'),
 				...common,
+				'403': err(
+					"Not an admin (staff.manage), a cross-site cookie request, `invalid_code` (the admin's own code is wrong or used), or `own_totp_required` (the admin has no two-step verification)",
+				),
 				'404': err('No such staff member'),
 				'409': err('`not_enrolled`, or `own_account` (use the security page with a code)'),
+				'429': err('`rate_limited`: too many codes tried (Retry-After)'),
 			},
 		},
 	},

@@ -25,10 +25,13 @@ async function member(email: string, role: 'admin' | 'editor' | 'scorer') {
 	return { id: added.member.id, email: added.member.email, scope: ['user', role] };
 }
 
-async function enrol(user: { id: string; email: string }) {
+/** Enrols the user; their recovery codes, so an admin can prove who they are afterwards. */
+async function enrol(user: { id: string; email: string }): Promise<string[]> {
 	const shown = await beginEnrolment(user);
 	if (!shown) throw new Error('already enrolled');
-	await confirmEnrolment(user, totpCode(shown.secret, now() - 30_000), '198.51.100.1');
+	const done = await confirmEnrolment(user, totpCode(shown.secret, now() - 30_000), '198.51.100.1');
+	if (!done.ok) throw new Error('enrolment');
+	return done.recoveryCodes;
 }
 
 async function bearer(email: string): Promise<string> {
@@ -56,17 +59,42 @@ describe("an admin turns off someone else's two-step verification", () => {
 		const scorer = await member('scorer@example.com', 'scorer');
 		await enrol(scorer);
 		expect(await totpStatus(scorer.id)).toBe('enrolled');
+		const ip = '198.51.100.9';
+
+		// Issue 28/5: an admin without two-step verification of their own cannot do it…
+		const unproven = await resetTotpFromConsole(
+			form({ intent: 'totp-off', userId: scorer.id, confirm: 'yes', code: '123456' }),
+			admin,
+			ip,
+		);
+		expect(unproven).toMatchObject({ ok: false, status: 403, error: 'own_totp_required' });
+		const [recovery] = await enrol(admin);
 
 		const unticked = await resetTotpFromConsole(
-			form({ intent: 'totp-off', userId: scorer.id }),
+			form({ intent: 'totp-off', userId: scorer.id, code: recovery! }),
 			admin,
+			ip,
 		);
 		expect(unticked).toMatchObject({ ok: false, status: 400, fields: ['confirm'] });
+		// …nor without their own current code, nor with a wrong one.
+		const noCode = await resetTotpFromConsole(
+			form({ intent: 'totp-off', userId: scorer.id, confirm: 'yes' }),
+			admin,
+			ip,
+		);
+		expect(noCode).toMatchObject({ ok: false, status: 400, fields: ['code'] });
+		const wrong = await resetTotpFromConsole(
+			form({ intent: 'totp-off', userId: scorer.id, confirm: 'yes', code: '000000' }),
+			admin,
+			ip,
+		);
+		expect(wrong).toMatchObject({ ok: false, status: 403, error: 'invalid_code' });
 		expect(await totpStatus(scorer.id)).toBe('enrolled');
 
 		const done = await resetTotpFromConsole(
-			form({ intent: 'totp-off', userId: scorer.id, confirm: 'yes' }),
+			form({ intent: 'totp-off', userId: scorer.id, confirm: 'yes', code: recovery! }),
 			admin,
+			ip,
 		);
 		expect(done).toEqual({ ok: true, email: 'scorer@example.com' });
 		expect(await totpStatus(scorer.id)).toBe('none');
@@ -89,7 +117,11 @@ describe("an admin turns off someone else's two-step verification", () => {
 		]);
 		// Twice: nothing left to turn off.
 		expect(
-			await resetTotpFromConsole(form({ userId: scorer.id, confirm: 'yes' }), admin),
+			await resetTotpFromConsole(
+				form({ userId: scorer.id, confirm: 'yes', code: recovery! }),
+				admin,
+				ip,
+			),
 		).toMatchObject({ ok: false, error: 'not_enrolled' });
 	});
 
@@ -98,11 +130,12 @@ describe("an admin turns off someone else's two-step verification", () => {
 		const editor = await member('editor@example.com', 'editor');
 		await enrol(editor);
 		await enrol(admin);
-		const del = (token: string, id: string) =>
+		const del = (token: string, id: string, code?: string) =>
 			call(totpRoute.DELETE, {
 				method: 'DELETE',
 				params: { id },
 				headers: { authorization: `Bearer ${token}` },
+				...(code !== undefined ? { body: { code } } : {}),
 			});
 		// Both enrolled, CMS_REQUIRE_TOTP off: a bearer login needs their code, so log in first…
 		await db().exec('TRUNCATE cms_totp, cms_recovery_codes');
@@ -113,7 +146,7 @@ describe("an admin turns off someone else's two-step verification", () => {
 		);
 		expect(cookies).toContain('auth._token.cms');
 		await enrol(editor);
-		await enrol(admin);
+		const [first, second] = await enrol(admin);
 
 		expect((await del(editorToken, admin.id)).status).toBe(403);
 		expect((await del(adminToken, 'nope')).status).toBe(400);
@@ -130,8 +163,16 @@ describe("an admin turns off someone else's two-step verification", () => {
 		expect(evil.status).toBe(403);
 		expect(await totpStatus(editor.id)).toBe('enrolled');
 
-		const ok = await del(adminToken, editor.id);
+		// Issue 28/5: the admin's own current code (or a recovery code) is required.
+		const none = await del(adminToken, editor.id);
+		expect(none.status).toBe(400);
+		expect(((await none.json()) as { fields: string[] }).fields).toEqual(['code']);
+		expect((await del(adminToken, editor.id, '000000')).status).toBe(403);
+		expect(await totpStatus(editor.id)).toBe('enrolled');
+		const ok = await del(adminToken, editor.id, first!);
 		expect(ok.status).toBe(200);
+		// A recovery code is single use.
+		expect(second).not.toBe(first);
 		expect(await totpStatus(editor.id)).toBe('none');
 	});
 });

@@ -1,11 +1,14 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { json, methodNotAllowed } from '~/server/auth/http';
+import { json, methodNotAllowed, requestMeta } from '~/server/auth/http';
 import { staffActor } from '~/server/cms/guard';
-import { resetTotp, totpResetResponse } from '~/server/cms/totp-reset';
+import { readTotpResetBody, resetTotp, totpResetResponse } from '~/server/cms/totp-reset';
 
-/** DELETE /api/cms/staff/{id}/totp: an admin turns off another staff member's TOTP (audited). */
-export const DELETE: APIRoute = async ({ request, params, locals }) => {
+/**
+ * DELETE /api/cms/staff/{id}/totp `{ code }`: an admin turns off another staff member's
+ * TOTP (audited), proving it is them with their own current code or a recovery code.
+ */
+export const DELETE: APIRoute = async ({ request, params, locals, clientAddress }) => {
 	const actor = staffActor(request, locals, 'staff.manage');
 	if (!actor.ok) return actor.response;
 	const id = z.uuid().safeParse(params.id);
@@ -15,7 +18,10 @@ export const DELETE: APIRoute = async ({ request, params, locals }) => {
 			message: 'Invalid field "id": must be a user id',
 			fields: ['id'],
 		});
-	return totpResetResponse(await resetTotp(actor.actor, id.data));
+	const body = await readTotpResetBody(request);
+	if (!body.ok) return body.response;
+	const { ip } = requestMeta(request, clientAddress);
+	return totpResetResponse(await resetTotp(actor.actor, id.data, { code: body.code, ip }));
 };
 
 export const ALL: APIRoute = () => methodNotAllowed('DELETE');
