@@ -71,7 +71,10 @@ function follow(): void {
 			if (m) patch(row, m, labels, now);
 		}
 	};
-	const unwatch = watchMatches(ids);
+	// A page whose live list follows every match (today's home) has the one stream that carries
+	// all of them: watching these ids too would open a second one, or make the list's island
+	// reopen it (client navigation runs this before the new page's islands mount).
+	const unwatch = document.querySelector('[data-live-all]') ? () => {} : watchMatches(ids);
 	const unlisten = $liveMatches.listen(render);
 	// The minute moves with the clock, between messages too.
 	const tick = setInterval(render, 1000);

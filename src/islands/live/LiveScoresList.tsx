@@ -177,7 +177,11 @@ export default function LiveScoresList({
 										data-status={m.status}
 										className={changed.has(m.matchId) && !hidden ? 'live-row goal' : 'live-row'}
 									>
-										<span className="live-minute">{minuteText(m, labels, now)}</span>
+										{/* The clock moves between the server's render and hydration (a minute a
+										    second in a replay): the text is the browser's, not a mismatch. */}
+										<span className="live-minute" suppressHydrationWarning>
+											{minuteText(m, labels, now)}
+										</span>
 										<a href={matchHref.replace('{id}', m.matchId)}>
 											<span className="live-team home" title={m.home.name}>
 												{m.home.name}
