@@ -35,15 +35,23 @@ function statusText(m: LiveMatchState, labels: Labels, now: number): string {
 }
 
 function patch(row: HTMLElement, m: LiveMatchState, labels: Labels, now: number): void {
-	row.dataset.status = m.status;
-	row.classList.toggle('live', isLive(m.status));
+	// Called every second for the running minute: the DOM is written only where it changed.
+	if (row.dataset.status !== m.status) {
+		row.dataset.status = m.status;
+		row.classList.toggle('live', isLive(m.status));
+	}
 	const status = row.querySelector<HTMLElement>('[data-live-status]');
 	if (status) {
 		const text = m.status === 'scheduled' ? '' : statusText(m, labels, now);
-		status.hidden = text === '';
-		status.className = `status status-${m.status}`;
-		status.textContent = text;
-		status.title = labels.full[m.status] ?? '';
+		const className = `status status-${m.status}`;
+		if (status.textContent !== text) {
+			status.textContent = text;
+			status.hidden = text === '';
+		}
+		if (status.className !== className) {
+			status.className = className;
+			status.title = labels.full[m.status] ?? '';
+		}
 	}
 	const score = row.querySelector<HTMLElement>('[data-live-score]');
 	// Spoiler-safe "hide": the score stays as the page had it; the status still moves.
