@@ -26,6 +26,11 @@ export const users = pgTable('users', {
 	/** Bumped by a password change or reset: every older access JWT stops working. */
 	tokenVersion: integer('token_version').notNull().default(0),
 	disabledAt: timestamp('disabled_at', { withTimezone: true }),
+	/**
+	 * When the owner proved the mailbox (a confirmation or reset link). Null: never proved;
+	 * such accounts play but are left off leaderboards (issue 28/7, docs/auth.md).
+	 */
+	emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
@@ -81,6 +86,27 @@ export const passwordResets = pgTable(
 	(t) => [
 		fkey(t.userId, users.id).onDelete('cascade'),
 		index('auth_password_resets_user_idx').on(t.userId),
+	],
+);
+
+/**
+ * One-use e-mail confirmation links, only as SHA-256 hashes, apart from reset links so that
+ * one can never be spent as the other. `email` is the address the link was sent to: a link
+ * confirms only while the account still has that address.
+ */
+export const emailConfirmations = pgTable(
+	'auth_email_confirmations',
+	{
+		tokenHash: text('token_hash').primaryKey(),
+		userId: uuid('user_id').notNull(),
+		email: text('email').notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+	},
+	(t) => [
+		fkey(t.userId, users.id).onDelete('cascade'),
+		index('auth_email_confirmations_user_idx').on(t.userId),
 	],
 );
 

@@ -14,3 +14,4 @@ export * from './push';
 export * from './cms';
 export * from './watching';
 export * from './news';
+export * from './mail';
