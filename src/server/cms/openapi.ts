@@ -390,6 +390,26 @@ export const CMS_OPENAPI = {
 				responses: scoringResponses,
 			},
 		},
+		'/api/cms/matches/{id}/events/{eventId}/restore': {
+			post: {
+				summary:
+					'Undo a deletion: the deleted entry recorded again (a goal back on the score) while the match is in play, once; audited match.event.restore',
+				parameters: [idParam, eventIdParam, idempotencyKeyParam],
+				requestBody: {
+					required: false,
+					content: {
+						'application/json': {
+							schema: {
+								type: 'object',
+								additionalProperties: false,
+								properties: { version, takeover },
+							},
+						},
+					},
+				},
+				responses: scoringResponses,
+			},
+		},
 		'/api/cms/matches/{id}/lease': {
 			post: {
 				summary:
