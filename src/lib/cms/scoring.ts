@@ -93,11 +93,5 @@ export function expectedVersion(known: number, position: number): number {
 	return known + position;
 }
 
-/**
- * A fresh Idempotency-Key: 128 random bits (getRandomValues works on plain http too, where
- * randomUUID does not), in the header's alphabet.
- */
-export function newIdempotencyKey(): string {
-	const bytes = crypto.getRandomValues(new Uint8Array(16));
-	return `c-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
+/** A fresh Idempotency-Key (the payments forms make theirs the same way). */
+export { newIdempotencyKey } from '../idempotency';

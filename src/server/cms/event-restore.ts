@@ -4,7 +4,7 @@ import { getDb } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { LiveChange } from '../live/apply';
 import type { TimelineEntry } from '../live/types';
-import type { IdempotencyClaim } from './idempotency';
+import type { IdempotencyClaim } from '../http/idempotency';
 import type { Actor } from './guard';
 import { applyScoring, bump, GOALS, noEntry, type ScoringFailure } from './scoring';
 

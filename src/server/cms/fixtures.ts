@@ -17,7 +17,7 @@ import { getLiveHub } from '../live/runtime';
 import { writeAudit } from './audit';
 import { kickoffInstant, kickoffZone } from './fixture-kickoff';
 import type { Actor } from './guard';
-import { type IdempotencyClaim, storeAnswer } from './idempotency';
+import { type IdempotencyClaim, storeAnswer } from '../http/idempotency';
 
 /**
  * Fixtures in the console: matches an editor makes or edits (teams and competitions are in

@@ -2,7 +2,7 @@ import { parseDbId } from '~/lib/input';
 import { json } from '../auth/http';
 import { parseBody } from '../auth/responses';
 import { type Actor, type ActorResult, staffActor } from './guard';
-import { type IdempotencyClaim, idempotent, readClaim } from './idempotency';
+import { type IdempotencyClaim, idempotent, readClaim } from '../http/idempotency';
 import type { CmsAction } from '~/lib/cms/roles';
 import type { ScoringResult } from './scoring';
 

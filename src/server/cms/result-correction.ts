@@ -8,7 +8,7 @@ import { MatchRuleError } from '../live/rules';
 import { getLiveHub } from '../live/runtime';
 import { writeAudit } from './audit';
 import type { Actor } from './guard';
-import { type IdempotencyClaim, storeAnswer } from './idempotency';
+import { type IdempotencyClaim, storeAnswer } from '../http/idempotency';
 import { ruleRefusal, type ScoringResult, storedSuccess, successOf } from './scoring';
 
 const goals = z.number().int().min(0).max(99);

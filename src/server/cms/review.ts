@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getDb } from '../db/client';
 import type { LiveChange } from '../live/apply';
 import type { Actor } from './guard';
-import type { IdempotencyClaim } from './idempotency';
+import type { IdempotencyClaim } from '../http/idempotency';
 import { activeEntry, applyScoring, bump, GOALS, noEntry, type ScoringFailure } from './scoring';
 
 const version = z.number().int().min(0).max(2_147_483_647).optional();

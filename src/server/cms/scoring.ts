@@ -19,7 +19,7 @@ import { TIMELINE_TYPES, timelineEntry, type TimelineEntry } from '../live/types
 import { writeAudit } from './audit';
 import { OnHoldError, openReview } from './hold';
 import type { Actor } from './guard';
-import { type IdempotencyClaim, storeAnswer } from './idempotency';
+import { type IdempotencyClaim, storeAnswer } from '../http/idempotency';
 import { scoringWindowRefusal } from './scoring-window';
 import { REVIEWABLE_TYPES } from '~/lib/cms/hold';
 import { can } from '~/lib/cms/roles';

@@ -111,7 +111,8 @@ export type CmsAuditRow = typeof cmsAudit.$inferSelect;
  * repeat with the same key (a retry after a lost response) gets this status and body again
  * instead of writing twice. Written in the write's own transaction, so the answer is stored
  * exactly when the change committed. `request` is the method, path and body hash: the same
- * key on another request is refused. Kept at least 24 hours (src/server/cms/idempotency.ts).
+ * key on another request is refused. Kept at least 24 hours (src/server/http/idempotency.ts).
+ * It now serves the members' payment writes too; the name stays (renaming needs a migration).
  */
 export const cmsIdempotencyKeys = pgTable(
 	'cms_idempotency_keys',
