@@ -81,6 +81,7 @@ export const AUTH_ERROR_CODES = [
 	'invalid_name',
 	'invalid_request',
 	'invalid_code',
+	'account_locked',
 ] as const;
 
 /** The `auth:errors.*` key for a code from the query string. */

@@ -4,6 +4,7 @@ import { NUL_PROBLEM, nulField } from '~/lib/input';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { changePassword, deleteAccount, logout, logoutEverywhere, updateProfile } from './account';
 import { emailField } from './email';
+import { confirmEmail, resendConfirmation } from './email-confirm';
 import {
 	clearCookies,
 	PENDING_COOKIE,
@@ -22,6 +23,7 @@ import { register } from './register';
 import { requestPasswordReset, resetPassword } from './reset';
 import { nameField } from './schemas';
 import { revokeOwnSession } from './sessions';
+import { findUserById } from './users';
 
 /**
  * Plain HTML form posts (JavaScript off), answered with 303 redirects: success goes on, a
@@ -40,7 +42,9 @@ export type FormAction =
 	| 'profile'
 	| 'password'
 	| 'delete'
-	| 'revoke';
+	| 'revoke'
+	| 'confirm-email'
+	| 'confirm-resend';
 
 export interface FormContext {
 	locale: Locale;
@@ -85,9 +89,12 @@ async function run(
 		case 'cms-login': {
 			const kind = action === 'login' ? 'web' : 'cms';
 			const page = action === 'login' ? `${home}/login` : `${home}/cms/login`;
+			// The console's locked-account step sends the code with the password (login.ts).
+			const code = kind === 'cms' ? str(form, 'code').slice(0, 40) : '';
 			const result = await login({
 				email: str(form, 'email').slice(0, 320),
 				password: str(form, 'password'),
+				...(code ? { code } : {}),
 				kind,
 				...meta,
 			});
@@ -99,7 +106,10 @@ async function run(
 					cookies: [pendingLoginCookie(result.pending, PENDING_TTL_MS / 1000)],
 				};
 			}
-			if (!result.ok) return { location: withQuery(page, { error: result.error, redirect: keep }) };
+			if (!result.ok) {
+				const step = result.error === 'account_locked' ? 'locked' : undefined;
+				return { location: withQuery(page, { step, error: result.error, redirect: keep }) };
+			}
 			return {
 				location: landing(redirectParam, action === 'login' ? '/' : `${home}/cms`),
 				cookies: tokenCookies(kind, result.grant.token),
@@ -162,6 +172,16 @@ async function run(
 				cookies: [...clearCookies('web'), resetTokenCookie('', 0)],
 			};
 		}
+		case 'confirm-email': {
+			// The one-click POST behind the mailed link (a scanner's GET confirms nothing).
+			const result = await confirmEmail(str(form, 'token').slice(0, 300));
+			return {
+				location: withQuery(
+					`${home}/auth/confirm-email`,
+					result.ok ? { notice: 'confirmed' } : { error: result.error },
+				),
+			};
+		}
 		case 'logout': {
 			if (ctx.web) await logout(ctx.web.session.id);
 			return { location: home, cookies: clearCookies('web') };
@@ -210,6 +230,18 @@ async function account(
 			return {
 				location: withQuery(`/${ctx.locale}`, { notice: 'deleted' }),
 				cookies: clearCookies('web'),
+			};
+		}
+		case 'confirm-resend': {
+			const row = await findUserById(user.id);
+			if (!row) return { location: page };
+			const result = await resendConfirmation({
+				id: row.id,
+				emailConfirmedAt: row.emailConfirmedAt,
+				locale: ctx.locale,
+			});
+			return {
+				location: withQuery(page, result.ok ? { notice: 'confirmSent' } : { error: result.error }),
 			};
 		}
 		case 'revoke': {
@@ -261,6 +293,7 @@ export async function answerForm(
 				'password',
 				'delete',
 				'revoke',
+				'confirm-resend',
 			];
 			action = allowed.includes(intent as FormAction) ? (intent as FormAction) : 'profile';
 		}

@@ -41,6 +41,18 @@ type Failure = { ok: false; error: string; retryAfter?: number };
 /** Maps a service failure to its HTTP answer. */
 export function failureResponse(failure: Failure): Response {
 	if (failure.error === 'rate_limited') return rateLimited(failure.retryAfter ?? 60);
+	// Issue 28/7: the account is over its failure limit; its owner still gets in with the code.
+	if (failure.error === 'account_locked')
+		return json(
+			429,
+			{
+				error: 'account_locked',
+				message:
+					'Too many failed attempts for this account: send the password together with "code" (two-step verification)',
+			},
+			[],
+			{ 'Retry-After': String(failure.retryAfter ?? 60) },
+		);
 	if (failure.error === 'invalid_credentials') return invalidCredentials();
 	// The console's second step: the password was right, the code is missing or wrong.
 	if (failure.error in SECOND_FACTOR)

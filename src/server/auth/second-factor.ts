@@ -3,7 +3,7 @@ import { getDb, type Database } from '../db/client';
 import { cmsAudit, cmsRecoveryCodes, cmsTotp } from '../db/schema/cms';
 import { now } from '../clock';
 import { logSecurityEvent } from './events';
-import { hitAll, limits } from './rate-limit';
+import { hitAll, limits, release } from './rate-limit';
 import {
 	codeKind,
 	hashRecoveryCode,
@@ -18,7 +18,7 @@ import {
 
 /**
  * The staff's second factor in the database: enrolment, confirmation, recovery codes,
- * verification at login and switching it off. Every verification is rate-limited per user
+ * verification at login and switching it off. Wrong codes are rate-limited per user
  * and per client (limits.totpPerUser/totpPerClient), and enrolment, disabling and each use
  * of a recovery code write a `cms_audit` row in the change's transaction.
  */
@@ -97,6 +97,11 @@ export async function beginEnrolment(user: FactorUser): Promise<Enrolment | null
 	return { secret, uri, qr: await qrDataUrl(uri) };
 }
 
+/*
+ * Only wrong codes count (issue 28/7): each check is counted while it runs and given back
+ * when the code was right, so staff logging in all day from one office address never reach
+ * the per-client limit, and parallel guesses cannot all pass before the first is known.
+ */
 function limited(userId: string, ip: string): FactorFailure | null {
 	const decision = hitAll([
 		[limits.totpPerUser, userId],
@@ -105,6 +110,12 @@ function limited(userId: string, ip: string): FactorFailure | null {
 	if (decision.ok) return null;
 	void logSecurityEvent('totp_rate_limited', { userId });
 	return { ok: false, error: 'rate_limited', retryAfter: decision.retryAfter };
+}
+
+/** A right code: the user's wrong ones are forgiven and this check is given back. */
+function passed(userId: string, ip: string): void {
+	limits.totpPerUser.reset(userId);
+	release([[limits.totpPerClient, ip]]);
 }
 
 /**
@@ -144,7 +155,7 @@ export async function confirmEnrolment(
 		return true;
 	});
 	if (!done) return { ok: false, error: 'invalid_code' };
-	limits.totpPerUser.reset(user.id);
+	passed(user.id, ip);
 	return { ok: true, recoveryCodes: codes };
 }
 
@@ -179,7 +190,7 @@ export async function verifySecondFactor(
 			.where(and(eq(cmsTotp.userId, user.id), lt(cmsTotp.lastStep, step)))
 			.returning({ userId: cmsTotp.userId });
 		if (moved.length === 0) return { ok: false, error: 'invalid_code' };
-		limits.totpPerUser.reset(user.id);
+		passed(user.id, ip);
 		return { ok: true, via: 'totp' };
 	}
 	const hash = hashRecoveryCode(input);
@@ -205,7 +216,7 @@ export async function verifySecondFactor(
 		return true;
 	});
 	if (!spent) return { ok: false, error: 'invalid_code' };
-	limits.totpPerUser.reset(user.id);
+	passed(user.id, ip);
 	return { ok: true, via: 'recovery' };
 }
 

@@ -62,6 +62,21 @@ export async function afterPassword(
 	return { ok: true, grant: await openSession(user, 'cms', sessionMeta(meta)) };
 }
 
+/**
+ * The console login of an account over its failure limit (login.ts): the password was right,
+ * and only a confirmed second factor given with it lets the staff member in (and lifts the
+ * limit). Without one the account waits out the window like a member's.
+ */
+export async function lockedStaffLogin(
+	user: UserRow,
+	code: string,
+	meta: Meta,
+): Promise<StaffLoginResult> {
+	if (!code.trim() || (await totpStatus(user.id)) !== 'enrolled')
+		return { ok: false, error: 'invalid_code' };
+	return afterPassword(user, code, meta);
+}
+
 /** The staff member a pending token names, if it is still good (version, staff, enabled). */
 async function pendingUser(pending: string | undefined): Promise<UserRow | null> {
 	const claim = readPendingToken(pending, now());

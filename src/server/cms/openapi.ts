@@ -205,7 +205,8 @@ export const CMS_OPENAPI = {
 	paths: {
 		'/api/auth/cms/login': {
 			post: {
-				summary: 'Staff login (admin, editor or scorer); 5 attempts per 15 minutes',
+				summary:
+					'Staff login (admin, editor or scorer); 5 failed attempts per 15 minutes per client and per account',
 				security: [],
 				requestBody: {
 					required: true,
@@ -232,7 +233,9 @@ export const CMS_OPENAPI = {
 					'401': error(
 						'invalid_credentials (the same for every cause); after a right password: code_required, invalid_code (wrong or replayed), or enrolment_required (CMS_REQUIRE_TOTP=1, enrol on the login page)',
 					),
-					'429': error('rate_limited (password or code attempts)'),
+					'429': error(
+						'rate_limited (failed password or code attempts from this client), or account_locked (failed attempts on this account: only the password together with a right `code` passes, and lifts the limit); Retry-After in seconds',
+					),
 				},
 			},
 		},

@@ -6,7 +6,8 @@ import { cmsLoginBody } from '~/server/auth/schemas';
 
 /**
  * POST /api/auth/cms/login: as /api/auth/login, for staff accounts (admin, editor, scorer), 5
- * tries per 15 min; `code` carries the TOTP (or a recovery) code of an enrolled account.
+ * failures per 15 min per client and per account; `code` carries the TOTP (or a recovery)
+ * code of an enrolled account, and is what lets its owner into a locked account (login.ts).
  */
 export const POST: APIRoute = async ({ request, clientAddress }) => {
 	const body = await parseBody(request, cmsLoginBody);
