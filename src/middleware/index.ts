@@ -1,4 +1,5 @@
 import { sequence } from 'astro:middleware';
+import { apiLimit } from './api-limit';
 import { auth } from './auth';
 import { device } from './device';
 import { expiryReminder } from './expiry-reminder';
@@ -13,8 +14,9 @@ import { timeZone } from './time-zone';
 /**
  * Order matters: the request context catches every failure below it; the route cache
  * answers anonymous hits of public pages at once (stored with their headers); security
- * headers wrap every other response, including redirects and 404s; start-up (migrations,
- * data import) completes before any handler touches data; locale runs before anything
+ * headers wrap every other response, including redirects and 404s; the public API's rate
+ * limit then refuses a flooding client before any work is done (/api is never route-cached);
+ * start-up (migrations, data import) completes before any handler touches data; locale runs before anything
  * that renders text; auth (who is there, page guards) runs after locale, whose redirects
  * it uses; the expiry reminder and then the member cache run right after auth, which tells
  * them who is there (the member cache serves only visitors with no banner to show).
@@ -23,6 +25,7 @@ export const onRequest = sequence(
 	requestContext,
 	routeCache,
 	securityHeaders,
+	apiLimit,
 	startup,
 	locale,
 	auth,

@@ -54,8 +54,18 @@ const schema = z.object({
 	TRUSTED_PROXIES: z.string().default(''),
 	/** Accounts one client address may register per hour (a school or office behind one NAT may need more). */
 	REGISTER_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
-	/** Console log-in attempts per client address in 15 minutes (the per-address limit stays 5). */
+	/** Failed console log-ins per client address in 15 minutes (the per-account limit stays 5). */
 	CMS_LOGIN_PER_CLIENT: z.coerce.number().int().min(1).max(10000).default(5),
+	/**
+	 * Requests one client may make to the public API (/api/v1/*) per minute, in bursts up to
+	 * the same number (issue 28/7). Per process. Generous: a page or an app never needs more.
+	 */
+	API_PER_CLIENT_PER_MINUTE: z.coerce
+		.number()
+		.int('API_PER_CLIENT_PER_MINUTE must be a whole number')
+		.min(1, 'API_PER_CLIENT_PER_MINUTE must be at least 1')
+		.max(1_000_000, 'API_PER_CLIENT_PER_MINUTE must be at most 1000000')
+		.default(600),
 	/** Console: staff must log in with a TOTP code too (1), or may enrol by choice (0). */
 	CMS_REQUIRE_TOTP: z.enum(['0', '1'], { error: 'CMS_REQUIRE_TOTP must be 0 or 1' }).default('0'),
 	/**

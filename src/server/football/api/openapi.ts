@@ -81,7 +81,7 @@ export const OPENAPI = {
 		title: 'Matchday football API',
 		version: '1.0.0',
 		description:
-			'Read-only football data: competitions, standings, matches, teams, head-to-head. Times are ISO 8601 UTC instants. Every answer carries an ETag; send it back in If-None-Match to get 304. Errors answer {error, message}.',
+			'Read-only football data: competitions, standings, matches, teams, head-to-head. Times are ISO 8601 UTC instants. Every answer carries an ETag; send it back in If-None-Match to get 304. Errors answer {error, message}. Each client may make API_PER_CLIENT_PER_MINUTE requests a minute (600 unless the site sets another number), in bursts up to that number; beyond it every path answers 429 {error: "rate_limited", message} with Retry-After in seconds.',
 	},
 	servers: [{ url: '/api/v1' }],
 	paths: {
@@ -275,7 +275,10 @@ export const OPENAPI = {
 			Error: {
 				type: 'object',
 				required: ['error', 'message'],
-				properties: { error: { type: 'string', enum: ['bad_request', 'not_found'] }, message: str },
+				properties: {
+					error: { type: 'string', enum: ['bad_request', 'not_found', 'rate_limited'] },
+					message: str,
+				},
 			},
 			Game: {
 				type: 'object',
