@@ -57,7 +57,11 @@ function* walk(dir) {
 	}
 }
 
-/** Picks the encoding to send from an Accept-Encoding header: br, then gzip, else none. */
+/**
+ * Picks the encoding to send from an Accept-Encoding header: br, then gzip, else none. A copy
+ * of src/lib/accept-encoding.ts (this file runs without a build); a unit test holds the two
+ * to the same answers.
+ */
 export function pickEncoding(acceptEncoding) {
 	if (!acceptEncoding) return undefined;
 	const offered = new Map();

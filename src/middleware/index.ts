@@ -1,6 +1,7 @@
 import { sequence } from 'astro:middleware';
 import { apiLimit } from './api-limit';
 import { auth } from './auth';
+import { compression } from './compression';
 import { device } from './device';
 import { expiryReminder } from './expiry-reminder';
 import { locale } from './locale';
@@ -12,7 +13,8 @@ import { startup } from './startup';
 import { timeZone } from './time-zone';
 
 /**
- * Order matters: the request context catches every failure below it; the route cache
+ * Order matters: compression is outermost, so it sees the final bytes of every answer
+ * Astro makes (error pages included); the request context catches every failure below it; the route cache
  * answers anonymous hits of public pages at once (stored with their headers); security
  * headers wrap every other response, including redirects and 404s; the public API's rate
  * limit then refuses a flooding client before any work is done (/api is never route-cached);
@@ -22,6 +24,7 @@ import { timeZone } from './time-zone';
  * them who is there (the member cache serves only visitors with no banner to show).
  */
 export const onRequest = sequence(
+	compression,
 	requestContext,
 	routeCache,
 	securityHeaders,
