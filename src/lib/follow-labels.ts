@@ -12,6 +12,8 @@ export interface PushOptInLabels {
 	unsupported: string;
 	ios: string;
 	failed: string;
+	/** Too many changes from this address or account (429). */
+	busy: string;
 	quiet: string;
 	quietFrom: string;
 	quietTo: string;

@@ -34,7 +34,7 @@ export const $push = atom<PushState>(
 	typeof localStorage === 'undefined' ? { targets: [], quiet: null } : load(),
 );
 
-export type PushProblem = 'unsupported' | 'denied' | 'failed';
+export type PushProblem = 'unsupported' | 'denied' | 'failed' | 'busy';
 
 export function pushSupported(): boolean {
 	return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window;
@@ -94,6 +94,7 @@ export async function savePush(next: PushState): Promise<PushProblem | null> {
 				targets: wanted,
 			}),
 		});
+		if (response.status === 429) return 'busy';
 		if (!response.ok) return 'failed';
 		persist({ ...next, targets: wanted });
 		return null;

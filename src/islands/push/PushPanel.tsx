@@ -88,7 +88,9 @@ export default function PushPanel({ kind, id, labels }: PushOptInProps) {
 							? labels.denied
 							: status === 'unsupported'
 								? labels.unsupported
-								: labels.failed}
+								: status === 'busy'
+									? labels.busy
+									: labels.failed}
 				</p>
 			)}
 		</div>

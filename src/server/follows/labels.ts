@@ -57,6 +57,7 @@ export function pushOptInLabels(t: Translate, name: string): PushOptInLabels {
 		unsupported: t('follow:push.unsupported'),
 		ios: t('follow:push.ios'),
 		failed: t('follow:push.failed'),
+		busy: t('follow:push.busy'),
 		quiet: t('follow:push.quiet'),
 		quietFrom: t('follow:push.quietFrom'),
 		quietTo: t('follow:push.quietTo'),

@@ -1,5 +1,5 @@
 import { now } from '../clock';
-import type { RateDecision } from '../auth/rate-limit';
+import { type RateDecision, trackLimiter } from '../auth/rate-limit';
 
 /** Bounds memory: past this many clients the least recently seen is dropped. */
 const MAX_KEYS = 100_000;
@@ -19,7 +19,9 @@ export class TokenBucketLimiter {
 	private readonly buckets = new Map<string, Bucket>();
 
 	/** `perMinute` is read at each call, so a limit from the settings takes effect at once. */
-	constructor(private readonly perMinute: () => number) {}
+	constructor(private readonly perMinute: () => number) {
+		trackLimiter(this);
+	}
 
 	take(key: string): RateDecision {
 		const capacity = this.perMinute();

@@ -7,6 +7,7 @@ import { config } from '../config';
 import { type Database, getDb } from '../db/client';
 import { pushSubscriptions, pushTargets } from '../db/schema/push';
 import { ALERT_KINDS } from './alerts';
+import { MAX_PUSH_TARGETS, MAX_SUBSCRIPTIONS_PER_ACCOUNT } from './limits';
 
 const base64url = (min: number, max: number) =>
 	z
@@ -71,7 +72,7 @@ export const subscribeBody = z.object({
 				kinds: z.array(z.enum(ALERT_KINDS)).max(ALERT_KINDS.length),
 			}),
 		)
-		.max(100),
+		.max(MAX_PUSH_TARGETS),
 });
 export type SubscribeInput = z.infer<typeof subscribeBody>;
 
@@ -111,6 +112,8 @@ export async function saveSubscription(
 			quietFrom: input.quiet?.from ?? null,
 			quietTo: input.quiet?.to ?? null,
 		};
+		// An account past its cap drops its oldest subscriptions to make room (limits.ts).
+		if (!existing && userId) await dropOldest(tx, userId, MAX_SUBSCRIPTIONS_PER_ACCOUNT - 1);
 		const [row] = existing
 			? await tx
 					.update(pushSubscriptions)
@@ -133,6 +136,18 @@ export async function saveSubscription(
 		}
 		return 'saved';
 	});
+}
+
+/** Deletes the account's subscriptions beyond its `keep` newest. */
+async function dropOldest(
+	tx: Pick<Database, 'execute'>,
+	userId: string,
+	keep: number,
+): Promise<void> {
+	await tx.execute(sql`
+		DELETE FROM push_subscriptions WHERE id IN (
+			SELECT id FROM push_subscriptions WHERE user_id = ${userId}
+			ORDER BY created_at DESC, id DESC OFFSET ${keep})`);
 }
 
 /** Removes a subscription (its owner only); false when there was none. */
