@@ -86,6 +86,18 @@ function apply(change: AuthChange): void {
 
 let redis: { pub: Redis; sub: Redis; ready: boolean } | undefined;
 
+/**
+ * Counts the subscription's drops and returns: whatever a process keeps on the strength of
+ * hearing every change (a segment's entitlement answer) is keyed by it, so nothing kept
+ * before a gap in which changes may have been lost is used after it.
+ */
+let hearingEpoch = 0;
+
+/** The current epoch of `hearingEpoch` (streams/media.ts keys its kept answers with it). */
+export function changesEpoch(): number {
+	return hearingEpoch;
+}
+
 /** Connects this process to the other processes' changes (once; a no-op without Redis). */
 export function followAuthChanges(): void {
 	const url = config().REDIS_URL;
@@ -104,6 +116,7 @@ export function followAuthChanges(): void {
 	redis = state;
 	const down = () => {
 		state.ready = false;
+		hearingEpoch++;
 		// Revocations published meanwhile never reach us: nothing vouched before counts.
 		vouches.clear();
 	};
@@ -111,6 +124,7 @@ export function followAuthChanges(): void {
 	state.sub.on('ready', () => {
 		state.sub.subscribe(REVOCATION_CHANNEL).then(() => {
 			vouches.clear();
+			hearingEpoch++;
 			state.ready = true;
 		}, down);
 	});

@@ -11,6 +11,7 @@ import { periodEndFrom } from './periods';
 /** What applying an event changed, for after-commit work (the confirmation e-mail). */
 export interface Applied {
 	paidCheckoutId?: string;
+	/** The user whose plan may have changed: the webhook publishes it to every process. */
 	userId?: string;
 }
 
@@ -128,7 +129,9 @@ export async function applyEvent(
 				cancelAtPeriodEnd: event.cancelAtPeriodEnd,
 			});
 			await syncUserPlan(tx, userId);
-			return {};
+			// Whose plan changed: a cancellation or refund must reach every process's kept
+			// answers (the segments' access, the session's plan) at once, not when they expire.
+			return { userId };
 		}
 		default:
 			return {};

@@ -4,6 +4,7 @@ import { cached } from '../cache/data-cache';
 import { planTag, streamTag } from '../cache/tags';
 import { config } from '../config';
 import type { StreamRow } from '../db/schema/streams';
+import { changesEpoch, vouchingOpen } from '../auth/vouches';
 import { paymentsNow as now } from '../clock';
 import { streamAccess } from './access';
 import { getStream } from './catalogue';
@@ -43,7 +44,9 @@ const SEGMENT_ACCESS_MS = 4_000;
  * answer is kept briefly per viewer, stream and country, and dropped at once when the
  * viewer's plan changes (payments invalidate `planTag`). The kept answer carries the end
  * of the covering plan, so a plan that runs out by date stops at the very next segment
- * even inside the cache's lifetime. Free streams without territory rights need no check.
+ * even inside the cache's lifetime. Every plan change drops it: the payment webhooks
+ * (a cancellation or refund too, issue 28/8) and the account's cancel publish the user's
+ * plan to every process (auth/vouches.ts). Free streams without territory rights need no check.
  */
 async function segmentAllowed(
 	userId: string | null,
@@ -51,7 +54,11 @@ async function segmentAllowed(
 	country: string | undefined,
 ): Promise<boolean> {
 	if (stream.plans.length === 0 && !stream.countries) return true;
-	const key = `streams:access:${userId ?? ANONYMOUS}:${stream.id}:${country ?? ''}`;
+	// A kept answer is only as good as the plan changes this process hears: while its Redis
+	// subscription is down (changes published meanwhile are lost) every segment asks, and an
+	// answer kept before a drop is not used after it (the epoch is in the key).
+	if (!vouchingOpen()) return (await streamAccess(userId, stream, country)).allowed;
+	const key = `streams:access:${changesEpoch()}:${userId ?? ANONYMOUS}:${stream.id}:${country ?? ''}`;
 	const tags = userId ? [planTag(userId), streamTag(stream.id)] : [streamTag(stream.id)];
 	const answer = await cached(key, SEGMENT_ACCESS_MS, tags, async () => {
 		const access = await streamAccess(userId, stream, country);
