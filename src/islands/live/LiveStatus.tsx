@@ -35,15 +35,34 @@ export function ageText(
 		: labels.ageMinutes.replace('{n}', String(Math.floor(s / 60)));
 }
 
-/** How old the shown data is, and whether the tab is offline. */
+/**
+ * How old the shown data is, and whether the tab is offline; without scripts, when the page
+ * was made and a link to load it again.
+ */
 export function LiveStatus({ labels }: { labels: LiveLabels }) {
 	const connection = useStore($liveConnection);
 	const lastUpdate = useStore($lastUpdate);
 	const now = useNow();
 	return (
-		<p className={`live-meta live-${connection}`} data-testid="live-age" data-state={connection}>
-			{ageText(labels, connection, lastUpdate, now)}
-		</p>
+		<>
+			<p
+				className={`live-meta live-age live-${connection}`}
+				data-testid="live-age"
+				data-state={connection}
+			>
+				{ageText(labels, connection, lastUpdate, now)}
+			</p>
+			{labels.asOf && (
+				// Shown only when the browser runs no scripts (live.css): nothing will ever connect,
+				// so say when the scores are from and offer fresh ones. "?" is this page again.
+				<p className="live-meta live-static" data-testid="live-static">
+					{labels.asOf} ·{' '}
+					<a href="?" rel="nofollow">
+						{labels.reload}
+					</a>
+				</p>
+			)}
+		</>
 	);
 }
 

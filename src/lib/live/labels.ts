@@ -21,6 +21,14 @@ export interface LiveLabels {
 	connecting: string;
 	/** Connected: said instead of an age that climbs while nothing changes. */
 	connected: string;
+	/**
+	 * "Scores as of 14:05": when the page was made, in the visitor's zone, shown instead of
+	 * the connection line when the browser runs no scripts (nothing will ever connect).
+	 * Given by the page's view; absent, the line is left out.
+	 */
+	asOf?: string;
+	/** The link beside `asOf` that loads the page again. */
+	reload: string;
 	reveal: string;
 	hiddenScore: string;
 	spoilerLabel: string;

@@ -21,6 +21,7 @@ const COMMON = [
 	'offline',
 	'connecting',
 	'connected',
+	'reload',
 	'reveal',
 	'hiddenScore',
 	'spoilerLabel',

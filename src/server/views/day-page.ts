@@ -21,7 +21,7 @@ import {
 	type CompetitionBlockView,
 	type DayLink,
 } from './day-parts';
-import { formatDay } from './format';
+import { formatDay, renderedAtText } from './format';
 import { liveNames, namesFor } from './names';
 import { homeLd, homeMatchItems, itemListLd, matchItems } from '~/server/seo/jsonld/lists';
 import { dateStrip, parsePageKey } from './page-keys';
@@ -190,7 +190,7 @@ function dayMatchesView(
 						initial: data.live,
 						matchIds: data.liveAll ? null : data.live.map((m) => m.matchId),
 						matchHref: localHref(locale, '/match/{id}'),
-						labels: { ...liveLabels(t), names: liveNames(ctx) },
+						labels: { ...liveLabels(t), names: liveNames(ctx), asOf: renderedAtText(ctx) },
 						watch: liveWatchMarks(data.live, ctx),
 						quietWhenEmpty: data.live.length === 0,
 					}

@@ -1,6 +1,7 @@
 import { LOCALE_TAGS, type Locale } from '~/i18n/locales';
 import { dateTimeFormat } from '~/lib/intl';
 import { type KickoffStyle, kickoffOptions } from '~/lib/kickoff-format';
+import type { ViewContext } from './context';
 
 export type { KickoffStyle } from '~/lib/kickoff-format';
 
@@ -46,4 +47,14 @@ export function formatDay(
 				? { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }
 				: { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
 	return dateTimeFormat(LOCALE_TAGS[locale], options).format(new Date(`${date}T12:00:00Z`));
+}
+
+/**
+ * "Scores as of 14:05" for the live islands' labels (`asOf`): what a visitor without scripts
+ * reads instead of a connection line that would never change.
+ */
+export function renderedAtText(ctx: ViewContext, at = new Date()): string {
+	return ctx.t('live:asOf', {
+		time: formatKickoff(at.toISOString(), ctx.locale, ctx.timeZone, 'time'),
+	});
 }

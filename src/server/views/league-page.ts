@@ -1,4 +1,5 @@
 import { parseDbId } from '~/lib/input';
+import { renderedAtText } from './format';
 import type { StructuredData } from '~/lib/seo';
 import { absoluteUrl, leaguePath, teamPath } from '~/lib/urls';
 import type { LeagueTableLabels } from '~/lib/live/labels';
@@ -184,7 +185,7 @@ export async function getLeagueView(
 	// Matches of this table in play: the table becomes a live island that moves as goals go in.
 	const { fixtures: liveFixtures, initial: liveInitial } = data.live;
 	const live = liveFixtures.length > 0;
-	const liveLabels = live ? leagueTableLabels(t) : undefined;
+	const liveLabels = live ? { ...leagueTableLabels(t), asOf: renderedAtText(ctx) } : undefined;
 	return {
 		competitionId: competition.id,
 		canonicalPath: leaguePath(competition, data.latest ? null : current.label),

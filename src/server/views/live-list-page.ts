@@ -1,4 +1,5 @@
 import type { SnapshotMatch } from '~/lib/live/match-state';
+import { renderedAtText } from './format';
 import type { LiveLabels } from '~/lib/live/labels';
 import { liveLabels } from '~/server/live/labels';
 import { getLiveMatchesPage } from '~/server/live/page';
@@ -34,6 +35,6 @@ export async function getLiveListView(
 	return {
 		watch: liveWatchMarks(matches, ctx),
 		matches: matches.map((m) => names.snapshot(m)),
-		labels: { ...liveLabels(ctx.t), names: liveNames(ctx) },
+		labels: { ...liveLabels(ctx.t), names: liveNames(ctx), asOf: renderedAtText(ctx) },
 	};
 }

@@ -22,7 +22,7 @@ import { leagueSeasonPath } from '~/server/seo/addresses';
 import { matchEventLd, matchPageLd } from '~/server/seo/jsonld/football';
 import { type CalendarLinkView, calendarLinks } from './calendar-links';
 import type { ViewContext } from './context';
-import { formatDay } from './format';
+import { formatDay, renderedAtText } from './format';
 import type { LeagueTableView } from './league-page';
 import { tableView, type TableView } from './league-table';
 import { formationView, type FormationSide } from './match-lineups';
@@ -243,7 +243,12 @@ export async function getMatchCentreView(
 			],
 			ctx,
 		),
-		live: data.live ? { initial: names.snapshot(data.live), labels: matchCentreLabels(t) } : null,
+		live: data.live
+			? {
+					initial: names.snapshot(data.live),
+					labels: { ...matchCentreLabels(t), asOf: renderedAtText(ctx) },
+				}
+			: null,
 		timeline: timelineView(events, t),
 		lineups: lineupView,
 		notKnown: notKnownText(lineupView !== null, data.live !== null, t),
