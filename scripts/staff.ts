@@ -18,7 +18,6 @@ const { openDatabase, setDbHandleForTests } = await import('../src/server/db/cli
 const { config } = await import('../src/server/config.ts');
 const { addStaff, listStaff, removeStaff } = await import('../src/server/cms/staff.ts');
 const { isStaffRole, STAFF_ROLES } = await import('../src/lib/cms/roles.ts');
-const { flushMail } = await import('../src/server/mail/transport.ts');
 
 const USAGE = `Usage:
   npm run staff -- add --email E --role ${STAFF_ROLES.join('|')} [--name N] [--password-stdin]
@@ -90,7 +89,6 @@ try {
 		console.log(`Removed the staff roles of ${values.email}; console sessions ended.`);
 	}
 } finally {
-	await flushMail();
 	setDbHandleForTests(undefined);
 	await handle.close();
 }

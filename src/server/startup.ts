@@ -2,6 +2,7 @@ import { getDbHandle } from './db/client';
 import { ensureFootballData } from './football/ensure';
 import { installGamesHook } from './games/hook';
 import { startLiveFeed } from './live/feed';
+import { startMailWorker } from './mail/worker';
 
 /**
  * Work the server does once before it answers its first request: open the database
@@ -18,6 +19,8 @@ export const STARTUP_TASKS: { name: string; run: () => Promise<void> }[] = [
 	// Before the feed: the replay's first kick-off already opens games.
 	{ name: 'live games', run: async () => installGamesHook() },
 	{ name: 'live feed', run: startLiveFeed },
+	// The mail outbox worker (src/server/mail/worker.ts): sends queued mail, retries failures.
+	{ name: 'mail outbox', run: async () => startMailWorker() },
 ];
 
 let started: Promise<void> | undefined;

@@ -1,11 +1,9 @@
 import type { Locale } from '~/i18n/locales';
-import { accountExistsMail, adminSetupMail, welcomeMail } from '../mail/templates';
-import { queueMail } from '../mail/transport';
+import { type Database, getDb } from '../db/client';
+import { announceMailQueued, enqueueMail } from '../mail/outbox';
 import { normaliseEmail } from './email';
-import { siteLink } from './links';
 import { hashPassword, passwordProblem, type PasswordProblem } from './passwords';
 import { hitAll, limits } from './rate-limit';
-import { createResetToken, resetMinutes } from './reset';
 import { insertUser, isAdminEmail } from './users';
 
 export type RegisterResult =
@@ -22,10 +20,15 @@ export interface RegisterInput {
 }
 
 /**
- * Registration answers the same whether or not the address is taken: one argon2 hash in
- * both cases, one mail in both cases (a welcome to a new account, a notice to the owner of
- * an existing one), and no second account. Only email, name and password are read: scope
- * and plan are decided here, never by the client.
+ * Registration answers the same whether or not the address is taken: one argon2 hash and
+ * one queued mail in both cases, and no second account. The account and its mail row commit
+ * together (issue 28/6): if the row cannot be written, nothing is created and the request
+ * fails (503 from the middleware for a database blink) instead of answering "check your
+ * e-mail". Which mail it becomes (a welcome with the confirmation link, a notice to the
+ * owner of an existing account, or the ADMIN_EMAIL set-password link) and the per-address
+ * caps are decided by the mail worker (src/server/mail/kinds.ts), off the request path.
+ * Only email, name and password are read: scope and plan are decided here, never by the
+ * client.
  *
  * ADMIN_EMAIL gets the admin scope, but its account starts WITHOUT a password: the mailed
  * link sets it. Whoever registers that address first therefore cannot use it without the
@@ -39,23 +42,27 @@ export async function register(input: RegisterInput): Promise<RegisterResult> {
 	const email = normaliseEmail(input.email);
 	const passwordHash = await hashPassword(input.password);
 	const admin = isAdminEmail(email);
-	const created = await insertUser({
-		email,
-		name: input.name,
-		passwordHash: admin ? null : passwordHash,
-		scope: admin ? ['user', 'admin'] : ['user'],
+	const db = await getDb();
+	await db.transaction(async (tx) => {
+		const created = await insertUser(
+			{
+				email,
+				name: input.name,
+				passwordHash: admin ? null : passwordHash,
+				scope: admin ? ['user', 'admin'] : ['user'],
+			},
+			tx as unknown as Database,
+		);
+		const queue = tx as unknown as Database;
+		if (created && admin)
+			await enqueueMail(queue, 'set-password', { userId: created.id, locale: input.locale });
+		else
+			await enqueueMail(queue, 'register', {
+				email,
+				locale: input.locale,
+				userId: created?.id ?? null,
+			});
 	});
-	if (!created) {
-		if (limits.existsMailsPerEmail.hit(email).ok)
-			queueMail(
-				accountExistsMail(input.locale, email, siteLink(input.locale, '/auth/reset-password')),
-			);
-	} else if (admin) {
-		const token = await createResetToken(created.id);
-		const link = siteLink(input.locale, '/auth/reset-password', { token });
-		queueMail(adminSetupMail(input.locale, email, link, resetMinutes()));
-	} else if (limits.welcomeMailsPerEmail.hit(email).ok) {
-		queueMail(welcomeMail(input.locale, email, created.name, siteLink(input.locale, '/login')));
-	}
+	announceMailQueued();
 	return { ok: true };
 }

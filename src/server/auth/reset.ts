@@ -2,18 +2,15 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '~/i18n/locales';
 import { getDb } from '../db/client';
 import { passwordResets, sessions, users } from '../db/schema/auth';
-import { resetPasswordMail } from '../mail/templates';
-import { type MailMessage, queueMailJob } from '../mail/transport';
+import { announceMailQueued, enqueueMail } from '../mail/outbox';
 import { now } from '../clock';
 import { normaliseEmail } from './email';
 import { logSecurityEvent } from './events';
-import { siteLink } from './links';
 import { hashPassword, passwordProblem, type PasswordProblem } from './passwords';
 import { hitAll, limits } from './rate-limit';
 import { createResetToken, resetMinutes } from './reset-token';
 import { announceUserRevoked } from './sessions';
 import { hashToken } from './tokens';
-import { findUserByEmail } from './users';
 
 export { createResetToken, resetMinutes };
 
@@ -24,9 +21,10 @@ export type ForgotResult = { ok: true } | { ok: false; error: 'rate_limited'; re
  * one-use link valid RESET_TOKEN_TTL) only when it does. Limits are per client; per address
  * the mails are capped silently, so an attacker cannot lock the owner out with 429s.
  *
- * The request itself does the same work for every address (finding 12: a known address
- * used to cost a token insert and a mail on the request path, twice the time of an unknown
- * one): the look-up, the token and the mail all happen in a job after the answer.
+ * The request itself does the same work for every address (finding 12): it queues one
+ * 'reset-request' row, and the look-up, the cap, the token and the mail all happen in the
+ * mail worker (src/server/mail/kinds.ts). A row that cannot be written fails the request
+ * (issue 28/6) rather than answering 202 for a mail that will never be sent.
  */
 export async function requestPasswordReset(input: {
 	email: string;
@@ -36,18 +34,9 @@ export async function requestPasswordReset(input: {
 	const decision = hitAll([[limits.forgotPerClient, input.ip]]);
 	if (!decision.ok) return { ok: false, error: 'rate_limited', retryAfter: decision.retryAfter };
 	const email = normaliseEmail(input.email);
-	queueMailJob('reset-password', () => resetMailFor(email, input.locale));
+	await enqueueMail(await getDb(), 'reset-request', { email, locale: input.locale });
+	announceMailQueued();
 	return { ok: true };
-}
-
-/** The reset mail for a registered, enabled address within its mail cap; otherwise none. */
-async function resetMailFor(email: string, locale: Locale): Promise<MailMessage | null> {
-	const user = await findUserByEmail(email);
-	if (!user || user.disabledAt !== null) return null;
-	if (!limits.resetMailsPerEmail.hit(email).ok) return null;
-	const token = await createResetToken(user.id);
-	const link = siteLink(locale, '/auth/reset-password', { token });
-	return resetPasswordMail(locale, user.email, link, resetMinutes());
 }
 
 export type ResetResult =
@@ -89,7 +78,13 @@ export async function resetPassword(input: {
 		if (!claimed) return null;
 		const [user] = await tx
 			.update(users)
-			.set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+			.set({
+				passwordHash,
+				tokenVersion: sql`${users.tokenVersion} + 1`,
+				// The link came by mail to this address: the mailbox is proved.
+				emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${at.toISOString()}::timestamptz)`,
+				updatedAt: at,
+			})
 			.where(eq(users.id, claimed.userId))
 			.returning({ email: users.email });
 		await tx

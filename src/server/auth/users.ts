@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { config } from '../config';
-import { getDb } from '../db/client';
+import { type Database, getDb } from '../db/client';
 import { users, type UserRow } from '../db/schema/auth';
 import { now } from '../clock';
 import { normaliseEmail } from './email';
@@ -61,13 +61,17 @@ export function isAdminEmail(email: string): boolean {
  * Inserts a user unless the address is taken (returns undefined then). Only these fields
  * are ever written from input; scope and plan come from the server alone.
  */
-export async function insertUser(input: {
-	email: string;
-	name: string;
-	passwordHash: string | null;
-	scope: string[];
-}): Promise<UserRow | undefined> {
-	const db = await getDb();
+export async function insertUser(
+	input: {
+		email: string;
+		name: string;
+		passwordHash: string | null;
+		scope: string[];
+	},
+	/** The caller's transaction, when the insert commits with other writes. */
+	tx?: Database,
+): Promise<UserRow | undefined> {
+	const db = tx ?? (await getDb());
 	const at = new Date(now());
 	const rows = await db
 		.insert(users)

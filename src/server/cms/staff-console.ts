@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from '~/i18n/locales';
 import { emailField, normaliseEmail } from '../auth/email';
-import { resetMinutes } from '../auth/reset-token';
-import { adminSetupMail } from '../mail/templates';
-import { queueMail } from '../mail/transport';
 import { STAFF_ROLES, type StaffRole } from '~/lib/cms/roles';
 import { addStaff, removeStaff, type StaffActor } from './staff';
 
@@ -41,9 +38,8 @@ export async function staffFromConsole(
 			: { ok: false, error: 'invalid' };
 	}
 	if (!role) return { ok: false, error: 'invalid' };
-	const added = await addStaff({ email, role, actor, locale });
+	// The set-password link is queued with the change, in its transaction (issue 28/6).
+	const added = await addStaff({ email, role, actor, locale, mailLink: true });
 	if (!added.ok) return { ok: false, error: 'invalid' };
-	if (added.setPasswordLink)
-		queueMail(adminSetupMail(locale, added.member.email, added.setPasswordLink, resetMinutes()));
 	return { ok: true, intent, email: added.member.email, role };
 }

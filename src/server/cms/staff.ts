@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '~/i18n/locales';
 import { now } from '../clock';
-import { getDb } from '../db/client';
+import { type Database, getDb } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
 import { normaliseEmail } from '../auth/email';
 import { siteLink } from '../auth/links';
 import { hashPassword, passwordProblem, type PasswordProblem } from '../auth/passwords';
 import { createResetToken } from '../auth/reset-token';
 import { announceUserRevoked } from '../auth/sessions';
+import { announceMailQueued, enqueueMail } from '../mail/outbox';
 import { writeAudit } from './audit';
 import { isStaff, type StaffRole, staffRoles, withRole } from '~/lib/cms/roles';
 
@@ -52,6 +53,11 @@ export async function addStaff(input: {
 	password?: string | undefined;
 	locale?: Locale;
 	actor?: StaffActor;
+	/**
+	 * Mail the set-password link (queued in this transaction, issue 28/6) instead of
+	 * returning it: the console. The command line prints it.
+	 */
+	mailLink?: boolean;
 }): Promise<AddStaffResult> {
 	if (input.password !== undefined) {
 		const problem = passwordProblem(input.password);
@@ -98,12 +104,18 @@ export async function addStaff(input: {
 			before: existing ? { roles: staffRoles(existing.scope) } : null,
 			after: { roles: staffRoles(row.scope) },
 		});
+		if (input.mailLink && row.passwordHash === null)
+			await enqueueMail(tx as unknown as Database, 'set-password', {
+				userId: row.id,
+				locale: input.locale ?? 'en',
+			});
 		return { row, created: !existing };
 	});
+	if (input.mailLink) announceMailQueued();
 	// Every process forgets what it knew of this person's sessions (roles changed).
 	await announceUserRevoked(result.row.id);
 	const setPasswordLink =
-		result.row.passwordHash === null
+		result.row.passwordHash === null && !input.mailLink
 			? siteLink(input.locale ?? 'en', '/auth/reset-password', {
 					token: await createResetToken(result.row.id),
 				})

@@ -8,9 +8,9 @@ import { PICK_POINTS } from './games';
 
 /**
  * Leaderboards of settled picks: per match (its current run), per week, per season, and per
- * friends league. Real and replay games never mix: replays have boards of their own. Rows
- * carry display names only, never e-mail addresses. Ties go to the visitor whose last counted
- * pick was made earlier.
+ * friends league, of accounts with a confirmed e-mail address only. Real and replay games
+ * never mix: replays have boards of their own. Rows carry display names only, never e-mail
+ * addresses. Ties go to the visitor whose last counted pick was made earlier.
  */
 
 export const BOARD_SCOPES = ['match', 'week', 'season', 'league'] as const;
@@ -78,7 +78,13 @@ async function loadBoard(
 		limit?: number;
 	},
 ): Promise<Array<Omit<BoardRow, 'me'> & { userId: string }>> {
-	const conds: SQL[] = [sql`g.status IN ('settled', 'void')`, sql`g.replay = ${opts.replay}`];
+	const conds: SQL[] = [
+		sql`g.status IN ('settled', 'void')`,
+		sql`g.replay = ${opts.replay}`,
+		// Only proved mailboxes count (issue 28/7): throwaway accounts covering every pick
+		// combination cannot win a board, public or friends league.
+		sql`u.email_confirmed_at IS NOT NULL`,
+	];
 	if (opts.scope === 'match') {
 		const m = opts.matchId ?? 0;
 		conds.push(sql`g.match_id = ${m}`);

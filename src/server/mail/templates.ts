@@ -61,12 +61,28 @@ export const MAIL_NAME_MAX = 40;
  * lines (where a phishing text would be read as ours): it is quoted after the link,
  * shortened to MAIL_NAME_MAX characters.
  */
-export function welcomeMail(locale: Locale, to: string, name: string, link: string): MailMessage {
+export function welcomeMail(
+	locale: Locale,
+	to: string,
+	name: string,
+	confirmLink: string,
+	days: number,
+): MailMessage {
 	const chars = Array.from(name);
 	const short =
 		chars.length > MAIL_NAME_MAX ? `${chars.slice(0, MAIL_NAME_MAX - 1).join('')}…` : name;
 	const note = useTranslations(locale)('auth:mail.welcome.name', { name: short });
-	return compose(locale, 'welcome', to, 'welcome', {}, link, note);
+	return compose(locale, 'welcome', to, 'welcome', { days: String(days) }, confirmLink, note);
+}
+
+/** The confirmation link again, asked for from the account page. */
+export function confirmEmailMail(
+	locale: Locale,
+	to: string,
+	confirmLink: string,
+	days: number,
+): MailMessage {
+	return compose(locale, 'confirm-email', to, 'confirm', { days: String(days) }, confirmLink);
 }
 
 /** Sent to an ADMIN_EMAIL registration: the password is set through this link. */

@@ -17,14 +17,22 @@ let transporterUrl: string | undefined;
 
 function smtp(url: string): Transporter {
 	if (!transporter || transporterUrl !== url) {
-		transporter = nodemailer.createTransport(url);
+		// Bounded waits: the worker's lease (./worker.ts) must outlast a send, or another
+		// worker could take the row and send it again.
+		transporter = nodemailer.createTransport({
+			url,
+			connectionTimeout: 15_000,
+			greetingTimeout: 15_000,
+			socketTimeout: 60_000,
+		});
 		transporterUrl = url;
 	}
 	return transporter;
 }
 
 /**
- * Sends one message: over SMTP when SMTP_URL is set, otherwise into DATA_DIR/outbox as an
+ * Sends one message (the mail worker calls this; everything else queues through
+ * ./outbox.ts): over SMTP when SMTP_URL is set, otherwise into DATA_DIR/outbox as an
  * `.eml` file (the raw message) plus a `.json` summary a developer or a test can read.
  */
 export async function deliver(message: MailMessage): Promise<void> {
@@ -50,41 +58,4 @@ export async function deliver(message: MailMessage): Promise<void> {
 		join(dir, `${stem}.json`),
 		JSON.stringify({ ...envelope, kind: message.kind, date: new Date().toISOString() }, null, 2),
 	);
-}
-
-const pending = new Set<Promise<void>>();
-
-/**
- * Queues a message and returns at once: the HTTP answer must not wait for (or reveal,
- * through its timing) whether a mail was sent. Failures are logged, never thrown.
- */
-export function queueMail(message: MailMessage): void {
-	const job = deliver(message)
-		.catch((error: unknown) => {
-			console.error(`[mail] ${message.kind} delivery failed`, error);
-		})
-		.finally(() => pending.delete(job));
-	pending.add(job);
-}
-
-/**
- * Runs `work` off the request path (after the current turn of the event loop) and delivers
- * the message it returns, if any. For answers that must not reveal through their timing
- * whether a mail goes out: the caller does the same (nothing) in every case, and the
- * look-ups that decide it happen here. Tracked like queued mail; failures are logged.
- */
-export function queueMailJob(kind: string, work: () => Promise<MailMessage | null>): void {
-	const job = new Promise<void>((resolve) => setImmediate(resolve))
-		.then(work)
-		.then((message) => (message ? deliver(message) : undefined))
-		.catch((error: unknown) => {
-			console.error(`[mail] ${kind} job failed`, error);
-		})
-		.finally(() => pending.delete(job));
-	pending.add(job);
-}
-
-/** Waits for every queued message (tests, graceful shutdown). */
-export async function flushMail(): Promise<void> {
-	while (pending.size > 0) await Promise.all([...pending]);
 }

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { getDb, type Database } from '../db/client';
-import { users } from '../db/schema/auth';
 import { paymentEvents } from '../db/schema/payments';
+import { enqueueMail } from '../mail/outbox';
+import { sendQueuedMailNow } from '../mail/worker';
 import { applyEvent, type Applied } from './apply';
 import { paymentsNow as now } from '../clock';
 import type { PaymentEvent } from './events';
-import { sendPaymentConfirmation } from './mail';
 import { providerByName } from './providers';
 import { WebhookSignatureError } from './signature';
 import { forgetSessionChecks } from '../auth/sessions';
@@ -62,7 +61,7 @@ export async function receiveWebhook(
 		}
 		throw error;
 	}
-	let applied: Applied | undefined;
+	let applied: (Applied & { mailId?: number }) | undefined;
 	try {
 		applied = await recordAndApply(provider.name, event, rawBody);
 	} catch (error) {
@@ -78,19 +77,21 @@ export async function receiveWebhook(
 		forgetSessionChecks(applied.userId);
 		await publishAuthChange({ t: 'plan', id: applied.userId });
 	}
-	if (applied?.paidCheckoutId && applied.userId) {
-		// After commit: a failed e-mail must not undo (or repeat) the payment.
-		await confirm(applied.userId, applied.paidCheckoutId);
-	}
+	// The confirmation mail was queued with the payment; it is tried now, and on failure the
+	// mail worker retries it (a failed e-mail never undoes or repeats the payment).
+	if (applied?.mailId !== undefined) await sendQueuedMailNow([applied.mailId]);
 	return { status: 200, body: { received: true, duplicate: applied === undefined } };
 }
 
-/** Undefined when the event id was already recorded (a duplicate delivery). */
+/**
+ * Undefined when the event id was already recorded (a duplicate delivery). A paid checkout's
+ * confirmation mail is queued in the same transaction (`mailId`).
+ */
 async function recordAndApply(
 	provider: string,
 	event: PaymentEvent,
 	rawBody: string,
-): Promise<Applied | undefined> {
+): Promise<(Applied & { mailId?: number }) | undefined> {
 	const db = await getDb();
 	return db.transaction(async (tx) => {
 		const inserted = await tx
@@ -107,16 +108,12 @@ async function recordAndApply(
 			.returning({ eventId: paymentEvents.eventId });
 		if (inserted.length === 0) return undefined;
 		if (faultHook) await faultHook(tx as unknown as Database);
-		return applyEvent(tx as unknown as Database, provider, event);
+		const applied = await applyEvent(tx as unknown as Database, provider, event);
+		if (!applied.paidCheckoutId || !applied.userId) return applied;
+		const mailId = await enqueueMail(tx as unknown as Database, 'payment-confirmation', {
+			userId: applied.userId,
+			checkoutId: applied.paidCheckoutId,
+		});
+		return { ...applied, mailId };
 	});
-}
-
-async function confirm(userId: string, checkoutId: string): Promise<void> {
-	try {
-		const db = await getDb();
-		const [user] = await db.select().from(users).where(eq(users.id, userId));
-		if (user) await sendPaymentConfirmation(user.email, user.name, checkoutId);
-	} catch (error) {
-		console.error('[payments] confirmation e-mail failed', error);
-	}
 }

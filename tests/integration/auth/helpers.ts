@@ -10,10 +10,11 @@ import { resetRateLimitsForTests } from '~/server/auth/rate-limit';
 import { resetAuthSecretForTests } from '~/server/auth/secret';
 import { config, resetConfigForTests } from '~/server/config';
 import { openDatabase, setDbHandleForTests, type DbHandle } from '~/server/db/client';
-import { flushMail } from '~/server/mail/transport';
+import { flushMail } from '~/server/mail/worker';
 
 export const SITE = 'http://matchday.test';
 const TABLES = [
+	'mail_outbox',
 	'auth_security_events',
 	'auth_password_resets',
 	'auth_refresh_tokens',

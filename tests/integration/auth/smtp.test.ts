@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as forgotRoute from '~/pages/api/auth/forgot-password';
 import * as registerRoute from '~/pages/api/auth/register';
 import * as resetRoute from '~/pages/api/auth/reset-password';
-import { flushMail } from '~/server/mail/transport';
+import { flushMail } from '~/server/mail/worker';
 import { call, outbox, setupAuthWorld, teardownAuthWorld } from './helpers';
 
 interface Received {
