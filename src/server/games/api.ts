@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseDbId } from '~/lib/input';
 import { text } from '~/lib/input-schema';
-import { isCrossSite, json, readLimited } from '../auth/http';
+import { isCrossSite, json, readLimited, requestMeta } from '../auth/http';
 import { getDb } from '../db/client';
 import { ensureFootballData } from '../football/ensure';
 import { badRequest, jsonResponse, notFound } from '../football/api/http';
@@ -14,7 +14,9 @@ import {
 	leaderboard,
 	myLeagues,
 } from './leaderboard';
+import { limitedJoin } from './join-limits';
 import { gameSettings } from './settings';
+import { tooManyRequests } from '../limits/http';
 
 /**
  * The HTTP side of the live games: the routes under src/pages call these with validated
@@ -175,8 +177,12 @@ export async function createLeagueHandler(userId: string, name: string) {
 	return json(201, { data: { ...league, name } });
 }
 
-export async function joinLeagueHandler(userId: string, code: string) {
-	const league = await joinLeague(await db(), userId, code);
+/** Joins by code; wrong codes are limited per user and per client (join-limits.ts). */
+export async function joinLeagueHandler(userId: string, code: string, ip: string) {
+	const database = await db();
+	const joined = await limitedJoin(userId, ip, () => joinLeague(database, userId, code));
+	if (!joined.ok) return tooManyRequests(joined.retryAfter);
+	const league = joined.league;
 	if (!league) return json(404, { error: 'not_found', message: 'No league has this code' });
 	return json(200, { data: league });
 }
@@ -192,7 +198,8 @@ export type LeagueFormOutcome =
 			ok: false;
 			status: number;
 			code: 'login' | 'forbidden' | 'badName' | 'badCode' | 'unknownCode';
-	  };
+	  }
+	| { ok: false; status: 429; code: 'tooManyCodes'; retryAfter: number };
 
 /**
  * The /live-games page's friends-league forms (no JavaScript needed): `intent=create` with
@@ -202,6 +209,7 @@ export type LeagueFormOutcome =
 export async function answerLeagueForm(
 	request: Request,
 	locals: { user: { id: string } | null; origin: string },
+	clientAddress: string | undefined,
 ): Promise<LeagueFormOutcome> {
 	if (!locals.user) return { ok: false, status: 401, code: 'login' };
 	if (isCrossSite(request, locals.origin)) return { ok: false, status: 403, code: 'forbidden' };
@@ -213,7 +221,15 @@ export async function answerLeagueForm(
 	if (form.get('intent') === 'join') {
 		const parsed = joinBody.safeParse({ code: form.get('code') ?? '' });
 		if (!parsed.success) return { ok: false, status: 400, code: 'badCode' };
-		const league = await joinLeague(await db(), locals.user.id, parsed.data.code);
+		const userId = locals.user.id;
+		const database = await db();
+		const { ip } = requestMeta(request, clientAddress);
+		const joined = await limitedJoin(userId, ip, () =>
+			joinLeague(database, userId, parsed.data.code),
+		);
+		if (!joined.ok)
+			return { ok: false, status: 429, code: 'tooManyCodes', retryAfter: joined.retryAfter };
+		const league = joined.league;
 		return league
 			? { ok: true, kind: 'joined', name: league.name }
 			: { ok: false, status: 404, code: 'unknownCode' };
