@@ -88,7 +88,8 @@ export default function Scoreboard({ board, live, meta }: ScoreboardProps) {
 				{live?.hidden && <span className="visually-hidden">{live.labels.hiddenScore}</span>}
 				<Team team={board.away} side="away" />
 			</h1>
-			<p className="sb-status">
+			{/* Not a paragraph: a row of badges, and bold, so read as a heading if it were one. */}
+			<div className="sb-status">
 				{replay && live && (
 					<span className="badge-replay" data-testid="replay-badge" title={live.labels.replayNote}>
 						{live.labels.replay}
@@ -108,7 +109,7 @@ export default function Scoreboard({ board, live, meta }: ScoreboardProps) {
 						{live.labels.reveal}
 					</button>
 				)}
-			</p>
+			</div>
 			{meta}
 			{replay && live && <p className="sb-note">{live.labels.replayNote}</p>}
 		</section>
