@@ -56,10 +56,13 @@ describe.each(ENGINES)('live games on %s', (engine) => {
 		return { ids, bus, apply };
 	}
 
-	async function user(name: string): Promise<string> {
+	/** A player; confirmed (a proved mailbox, issue 28/7) unless said otherwise. */
+	async function user(name: string, confirmed = true): Promise<string> {
 		const id = randomUUID();
-		await handle.db.execute(sql`INSERT INTO users (id, email, name, password_hash, created_at, updated_at)
-			VALUES (${id}, ${`${id}@example.test`}, ${name}, 'x', now(), now())`);
+		await handle.db.execute(sql`INSERT INTO users (id, email, name, password_hash, created_at, updated_at,
+				email_confirmed_at)
+			VALUES (${id}, ${`${id}@example.test`}, ${name}, 'x', now(), now(),
+				${confirmed ? sql`now()` : sql`NULL`})`);
 		return id;
 	}
 
@@ -330,6 +333,55 @@ describe.each(ENGINES)('live games on %s', (engine) => {
 		expect(await leaderboard(handle.db, { scope: 'week', replay: true, now: Date.now() })).toEqual(
 			[],
 		);
+	});
+
+	it('issue 28/7: an account without a confirmed address is on no board, public or league, until it confirms', async () => {
+		const { ids, apply } = await world();
+		const id = ids[0]!;
+		const g = await gamesOf(id);
+		const [confirmed, throwaway] = [await user('Confirmed'), await user('Throwaway', false)];
+		const league = await createLeague(handle.db, confirmed, 'Office');
+		const code = (await myLeagues(handle.db, confirmed))[0]!.code;
+		await joinLeague(handle.db, throwaway, code);
+		// The throwaway has every pick right; the confirmed account only one of three.
+		await pick(g.odd_even.id, throwaway, 'odd');
+		await pick(g.two_way.id, throwaway, 'home');
+		await pick(g.last_team_to_score.id, throwaway, 'home');
+		await pick(g.odd_even.id, confirmed, 'odd');
+		await apply({
+			matchId: id,
+			kind: 'status',
+			status: 'live',
+			minute: 0,
+			score: { home: 0, away: 0 },
+		});
+		await apply(goal(id, 'home', 10, [1, 0]));
+		await apply(fullTime(id, [1, 0]));
+		const boards = () =>
+			Promise.all([
+				leaderboard(handle.db, {
+					scope: 'match',
+					matchId: Number(id),
+					replay: false,
+					now: Date.now(),
+				}),
+				leaderboard(handle.db, { scope: 'week', replay: false, now: Date.now() }),
+				leaderboard(handle.db, { scope: 'season', replay: false, now: Date.now() }),
+				leaderboard(handle.db, {
+					scope: 'league',
+					leagueId: league.id,
+					replay: false,
+					now: Date.now(),
+				}),
+			]);
+		for (const board of await boards()) expect(board.map((r) => r.name)).toEqual(['Confirmed']);
+		await handle.db.execute(
+			sql`UPDATE users SET email_confirmed_at = now() WHERE id = ${throwaway}`,
+		);
+		// Boards are cached for seconds (BOARD_TTL_MS); a new read sees the confirmation.
+		clearDataCache();
+		for (const board of await boards())
+			expect(board.map((r) => r.name)).toEqual(['Throwaway', 'Confirmed']);
 	});
 
 	it('a friends league: created with a code, joined once by code, its board counts its members only', async () => {
