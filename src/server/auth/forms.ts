@@ -241,7 +241,10 @@ async function account(
 				locale: ctx.locale,
 			});
 			return {
-				location: withQuery(page, result.ok ? { notice: 'confirmSent' } : { error: result.error }),
+				location: withQuery(
+					page,
+					!result.ok ? { error: result.error } : result.sent ? { notice: 'confirmSent' } : {},
+				),
 			};
 		}
 		case 'revoke': {
