@@ -71,8 +71,8 @@ test.describe('editors’ console: a goal under review', () => {
 		await expect(centre.locator('li.tl-penalties').last()).toBeVisible({ timeout: LIVE_MS });
 
 		// Leave the match finished: other tests count the live matches. Full time asks first.
-		scorer.once('dialog', (d) => void d.accept());
 		await scorer.getByRole('button', { name: 'Full time', exact: true }).click();
+		await scorer.getByTestId('console-fulltime-ask').getByTestId('confirm-yes').click();
 		await expect(status).toHaveAttribute('data-status', 'finished');
 	});
 });

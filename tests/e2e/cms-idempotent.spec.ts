@@ -1,50 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ownFixture } from './fixtures-api';
 import { adminBearer, registerAdmin } from './staff';
-
-/** A competition, two teams and one fixture kicking off now, made through the console's API. */
-async function ownFixture(request: APIRequestContext, auth: Record<string, string>) {
-	const tag = Date.now().toString(36).slice(-5);
-	const id = async (answer: Awaited<ReturnType<APIRequestContext['post']>>) => {
-		expect(answer.status(), await answer.text()).toBe(201);
-		const body = (await answer.json()) as { data: { id: number; seasonId?: number } };
-		return body.data.seasonId ?? body.data.id;
-	};
-	const seasonId = await id(
-		await request.post('/api/cms/competitions', {
-			headers: auth,
-			data: {
-				name: `Retry Cup ${tag}`,
-				code: `RC${tag}`,
-				type: 'cup',
-				areaName: 'Testland',
-				areaCode: 'TST',
-				timeZone: 'UTC',
-				seasonLabel: '2026',
-			},
-		}),
-	);
-	const team = (name: string) =>
-		request.post('/api/cms/teams', { headers: auth, data: { name: `${name} ${tag}` } });
-	const homeTeamId = await id(await team('Lost Answer FC'));
-	const awayTeamId = await id(await team('Second Goal United'));
-	const now = new Date().toISOString();
-	return String(
-		await id(
-			await request.post('/api/cms/fixtures', {
-				headers: auth,
-				data: {
-					seasonId,
-					homeTeamId,
-					awayTeamId,
-					round: 'Final',
-					kickoffDate: now.slice(0, 10),
-					kickoffTime: now.slice(11, 16),
-					timeZone: 'UTC',
-				},
-			}),
-		),
-	);
-}
 
 // Issue 28, findings 2 and 3, in the browser: a goal whose answer is lost on the way back is
 // sent again with the same Idempotency-Key and shown as recorded, counted once; the console
@@ -66,17 +22,19 @@ test.describe('editors’ console: writes you can trust', () => {
 		await expect(page.getByRole('button', { name: 'Full time', exact: true })).toHaveCount(0);
 		await expect(page.getByTestId('console-restore')).toHaveCount(0);
 
-		// Postponed, after a confirmation; then restored.
-		page.once('dialog', (d) => void d.accept());
+		// Postponed, after a confirmation; then restored (which asks too).
 		await page.getByRole('button', { name: 'Postponed' }).click();
+		await page.getByTestId('confirm-yes').click();
 		await expect(status).toHaveAttribute('data-status', 'postponed');
 		await expect(page.getByRole('button', { name: 'Kick-off' })).toHaveCount(0);
 		await page.getByTestId('console-restore').click();
+		await page.getByTestId('confirm-yes').click();
 		await expect(status).toHaveAttribute('data-status', 'scheduled');
 
-		// A dismissed confirmation sends nothing.
-		page.once('dialog', (d) => void d.dismiss());
+		// "Keep" sends nothing.
 		await page.getByRole('button', { name: 'Postponed' }).click();
+		await page.getByTestId('confirm-keep').click();
+		await expect(page.getByRole('button', { name: 'Postponed' })).toBeFocused();
 		await expect(status).toHaveAttribute('data-status', 'scheduled');
 
 		await page.getByRole('button', { name: 'Kick-off' }).click();
@@ -110,8 +68,8 @@ test.describe('editors’ console: writes you can trust', () => {
 		);
 
 		// Full time asks first; a finished match offers no kick-off and takes no events.
-		page.once('dialog', (d) => void d.accept());
 		await page.getByRole('button', { name: 'Full time', exact: true }).click();
+		await page.getByTestId('console-fulltime-ask').getByTestId('confirm-yes').click();
 		await expect(status).toHaveAttribute('data-status', 'finished');
 		await expect(page.getByRole('button', { name: 'Kick-off' })).toHaveCount(0);
 		await expect(page.getByRole('button', { name: 'Postponed' })).toHaveCount(0);

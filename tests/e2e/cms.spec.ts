@@ -119,17 +119,17 @@ test.describe('editors’ console: a match day', () => {
 		await scorer.getByTestId('console-minute').fill('30');
 		await scorer.getByTestId('goal-away').click();
 		await expect(board).toHaveText('1–1', { timeout: LIVE_MS });
-		scorer.once('dialog', (d) => void d.accept());
 		const awayGoal = scorer.getByTestId('console-timeline').locator('li[data-type="goal"]').first();
 		await expect(awayGoal).toContainText("30'");
 		await awayGoal.getByRole('button', { name: 'Delete' }).click();
+		await awayGoal.getByTestId('confirm-yes').click();
 		await expect(board).toHaveText('1–0', { timeout: LIVE_MS });
 		await expect(timeline.locator('.tl-goal')).toHaveCount(1);
 
 		// Full time, confirmed (it cannot be undone from the console); no kick-off offered after.
 		await scorer.getByTestId('console-minute').fill('90');
-		scorer.once('dialog', (d) => void d.accept());
 		await scorer.getByRole('button', { name: 'Full time', exact: true }).click();
+		await scorer.getByTestId('console-fulltime-ask').getByTestId('confirm-yes').click();
 		await expect(fan.getByTestId('live-minute')).toHaveText('FT', { timeout: LIVE_MS });
 		await expect(scorer.getByTestId('console-status')).toHaveText('Full-time');
 		await expect(scorer.getByRole('button', { name: 'Kick-off' })).toHaveCount(0);

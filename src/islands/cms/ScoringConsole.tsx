@@ -7,9 +7,13 @@ import {
 	type ScoringAction,
 	type ScoringLabels,
 } from '~/lib/cms/scoring';
-import { CONFIRMED_STATUSES, mayMoveTo } from '~/lib/football/match-transitions';
+import { mayMoveTo, RESULT_CORRECTABLE } from '~/lib/football/match-transitions';
 import { type ConsoleSquads, type HoldLabels, heldBy, isReviewable } from '~/lib/cms/hold';
+import { type ConsoleIntent, type SafeLabels, UNDO_MS, undoOf } from '~/lib/cms/safe-actions';
+import type { MatchStatus } from '~/lib/football/match-status';
 import type { TimelineItem } from '~/lib/live/match-state';
+import ConfirmButton from './ConfirmButton';
+import ResultCorrection from './ResultCorrection';
 import ScoringMore from './ScoringMore';
 
 interface Props {
@@ -20,7 +24,14 @@ interface Props {
 	hold: HoldLabels;
 	/** Names for the player fields' suggestions (line-up, else squad). */
 	squads: ConsoleSquads;
+	/** Confirm step, undo toast and result correction (`cmssafe:*`). */
+	safe: SafeLabels;
+	/** May correct the result of a match that is over (editors and admins). */
+	corrects: boolean;
 }
+
+/** The undo a completed action offers until `until` (ms since the epoch). */
+type Undo = { text: string; intent: ConsoleIntent; until: number };
 
 type Notice = { kind: 'ok' | 'error' | 'conflict'; text: string } | null;
 
@@ -47,10 +58,21 @@ const RULE_CODES = new Set([
  * answers it as recorded instead of recording it twice. A 409 (stale version, another
  * scorer holding the match, a move the match's state does not allow) drops that action,
  * says so, and offers a refresh: nothing is applied to a state the scorer has not seen.
- * Only the status changes the state machine allows are offered; those that cannot be
- * undone here ask first.
+ * Only the status changes the state machine allows are offered; destructive ones ask in
+ * place first (ConfirmButton), and a deletion or a postponement can be undone for a few
+ * seconds through the server's own rules (safe-actions.ts). A match that is over shows an
+ * editor the result correction, a scorer who may correct it.
  */
-export default function ScoringConsole({ matchId, me, initial, labels, hold, squads }: Props) {
+export default function ScoringConsole({
+	matchId,
+	me,
+	initial,
+	labels,
+	hold,
+	squads,
+	safe,
+	corrects,
+}: Props) {
 	const [view, setView] = useState(initial);
 	const [queue, setQueue] = useState<ScoringAction[]>([]);
 	const [online, setOnline] = useState(true);
@@ -62,6 +84,8 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 	const [editing, setEditing] = useState<{ id: number; minute: string; player: string } | null>(
 		null,
 	);
+	const [undo, setUndo] = useState<Undo | null>(null);
+	const [, setTick] = useState(0);
 	const sending = useRef(false);
 	/** The match version this console last saw (what the next queued action expects). */
 	const known = useRef(initial.match.version);
@@ -112,6 +136,22 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 					// A repeat of a send whose answer was lost: recorded once, the first time.
 					const again = r.headers.get('idempotent-replayed') === 'true';
 					setNotice({ kind: 'ok', text: again ? labels.savedRetry : labels.saved });
+					// A deletion or a postponement may be taken back for a few seconds.
+					// A deletion's label is "Delete Goal": the toast and the undo name the goal.
+					const what = next.label.replace(`${labels.delete} `, '');
+					const back = undoOf(next, {
+						undo: `${safe['undo.button']}: ${what}`,
+						restore: labels.restore,
+					});
+					if (back)
+						setUndo({
+							intent: back.intent,
+							until: Date.now() + UNDO_MS,
+							text:
+								back.kind === 'deleted'
+									? fill(safe['undo.deleted'], { what })
+									: safe['undo.postponed'],
+						});
 					void refresh();
 					return;
 				}
@@ -143,7 +183,17 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 				sending.current = false;
 				setOnline(false);
 			});
-	}, [queue, online, base, labels, hold, refresh]);
+	}, [queue, online, base, labels, hold, safe, refresh]);
+
+	// The undo toast counts down each second and goes when its time is up.
+	useEffect(() => {
+		if (!undo) return;
+		const timer = setInterval(() => {
+			if (Date.now() >= undo.until) setUndo(null);
+			else setTick((n) => n + 1);
+		}, 1000);
+		return () => clearInterval(timer);
+	}, [undo]);
 
 	useEffect(() => {
 		const up = () => setOnline(true);
@@ -179,13 +229,6 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 	}, [lease?.holderId, me, base]);
 
 	const enqueue = (action: Omit<ScoringAction, 'key' | 'idempotencyKey'>) => {
-		// Full time, postponed, abandoned… cannot be undone from here: ask first.
-		const to = action.path === '/status' ? String(action.body.status) : '';
-		if (
-			(CONFIRMED_STATUSES as readonly string[]).includes(to) &&
-			!window.confirm(fill(labels.confirmStatus, { action: action.label }))
-		)
-			return;
 		// One key per click, made here and kept with the action through every retry.
 		const idempotencyKey = newIdempotencyKey();
 		setQueue((q) => [
@@ -239,7 +282,6 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 	};
 
 	const decide = (item: TimelineItem, decision: 'confirm' | 'cancel') => {
-		if (decision === 'cancel' && !window.confirm(hold.confirmCancel)) return;
 		enqueue({
 			method: 'POST',
 			path: `/events/${item.id}/review`,
@@ -258,7 +300,6 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 	};
 
 	const remove = (item: TimelineItem) => {
-		if (!window.confirm(labels.confirmDelete)) return;
 		enqueue({
 			method: 'DELETE',
 			path: `/events/${item.id}`,
@@ -285,6 +326,26 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 	const may = (to: string) => mayMoveTo(current, to);
 	const held = heldBy(match.timeline);
 	const side = (s: 'home' | 'away') => (s === 'home' ? match.home.name : match.away.name);
+	/** The question of a confirm step: `final` when nothing here can take it back. */
+	const ask = (action: string, final: boolean) =>
+		fill(safe[final ? 'confirm.final' : 'confirm.ask'], { action });
+	/** A status change that asks first. */
+	const guarded = (
+		to: MatchStatus,
+		label: string,
+		opts: { final: boolean; className?: string; testId?: string },
+	) => (
+		<ConfirmButton
+			label={label}
+			question={ask(label, opts.final)}
+			yes={safe['confirm.yes']}
+			keep={safe['confirm.keep']}
+			onConfirm={() => status(to, label)}
+			className={opts.className}
+			testId={opts.testId}
+		/>
+	);
+	const over = (RESULT_CORRECTABLE as readonly string[]).includes(match.status);
 	const holderText = !lease
 		? labels.free
 		: lease.holderId === me
@@ -372,40 +433,44 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 							{labels.secondHalf}
 						</button>
 					)}
-					{may('finished') && (
-						<button type="button" onClick={() => status('finished', labels.fullTime)}>
-							{labels.fullTime}
-						</button>
-					)}
-					{current === 'postponed' && (
-						<button
-							type="button"
-							onClick={() => status('scheduled', labels.restore)}
-							data-testid="console-restore"
-						>
-							{labels.restore}
-						</button>
-					)}
-					{may('postponed') && (
-						<button
-							type="button"
-							className="secondary"
-							onClick={() => status('postponed', labels.postponed)}
-						>
-							{labels.postponed}
-						</button>
-					)}
-					{may('abandoned') && (
-						<button
-							type="button"
-							className="secondary"
-							onClick={() => status('abandoned', labels.abandoned)}
-						>
-							{labels.abandoned}
-						</button>
-					)}
+					{may('finished') &&
+						guarded('finished', labels.fullTime, { final: true, testId: 'console-fulltime' })}
+					{current === 'postponed' &&
+						may('scheduled') &&
+						guarded('scheduled', labels.restore, { final: false, testId: 'console-restore' })}
+					{may('postponed') &&
+						guarded('postponed', labels.postponed, {
+							final: false,
+							className: 'secondary',
+							testId: 'console-postponed',
+						})}
+					{may('abandoned') &&
+						guarded('abandoned', labels.abandoned, {
+							final: true,
+							className: 'secondary',
+							testId: 'console-abandoned',
+						})}
 				</div>
 			</fieldset>
+
+			{over &&
+				(corrects ? (
+					<ResultCorrection
+						matchId={matchId}
+						home={match.home.name}
+						away={match.away.name}
+						status={match.status}
+						score={match.score}
+						version={match.version}
+						labels={safe}
+						statuses={labels.statuses}
+						onDone={() => void refresh()}
+					/>
+				) : (
+					<p className="notice" data-testid="correct-scorer-hint">
+						{safe['result.scorerHint']}
+					</p>
+				))}
 
 			{/* Events only while the match is in play: the server refuses them otherwise. */}
 			<fieldset className="group" disabled={!playing} data-testid="console-events">
@@ -528,6 +593,9 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 				sideName={side}
 				statusName={(s) => labels.statuses[s] ?? s}
 				players="console-players"
+				may={may}
+				ask={ask}
+				safe={safe}
 			/>
 
 			{queue.length > 0 && (
@@ -572,14 +640,15 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 											>
 												{hold.confirm}
 											</button>
-											<button
-												type="button"
+											<ConfirmButton
+												label={hold.cancelReview}
+												question={hold.confirmCancel}
+												yes={safe['confirm.yes']}
+												keep={safe['confirm.keep']}
 												className="secondary"
-												onClick={() => decide(item, 'cancel')}
-												data-testid="review-cancel"
-											>
-												{hold.cancelReview}
-											</button>
+												onConfirm={() => decide(item, 'cancel')}
+												testId="review-cancel"
+											/>
 										</span>
 									</>
 								) : editing?.id === item.id ? (
@@ -637,9 +706,18 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 											>
 												{labels.correct}
 											</button>
-											<button type="button" className="secondary" onClick={() => remove(item)}>
-												{labels.delete}
-											</button>
+											<ConfirmButton
+												label={labels.delete}
+												question={ask(
+													`${labels.delete} ${labels.events[item.type ?? ''] ?? item.type ?? ''}`,
+													false,
+												)}
+												yes={safe['confirm.yes']}
+												keep={safe['confirm.keep']}
+												className="secondary"
+												onConfirm={() => remove(item)}
+												testId="event-delete"
+											/>
 										</span>
 									</>
 								)}
@@ -648,6 +726,27 @@ export default function ScoringConsole({ matchId, me, initial, labels, hold, squ
 					</ol>
 				)}
 			</section>
+
+			{undo && (
+				<div className="undo-toast" role="status" data-testid="console-undo">
+					<span>{undo.text}</span>
+					<button
+						type="button"
+						data-testid="console-undo-button"
+						onClick={() => {
+							enqueue(undo.intent);
+							setUndo(null);
+						}}
+					>
+						{safe['undo.button']}
+					</button>
+					<span className="muted">
+						{fill(safe['undo.left'], {
+							n: Math.max(0, Math.ceil((undo.until - Date.now()) / 1000)),
+						})}
+					</span>
+				</div>
+			)}
 		</div>
 	);
 }

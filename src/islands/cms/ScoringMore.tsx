@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { HoldLabels } from '~/lib/cms/hold';
+import type { SafeLabels } from '~/lib/cms/safe-actions';
 import type { ConsoleView, ScoringAction } from '~/lib/cms/scoring';
+import ConfirmButton from './ConfirmButton';
 
 type Side = 'home' | 'away';
 
@@ -17,6 +19,11 @@ interface Props {
 	statusName: (s: string) => string;
 	/** id of the console's datalist of squad names. */
 	players: string;
+	/** The state machine, from the status the queued changes lead to. */
+	may: (to: string) => boolean;
+	/** The confirm step's question (`final`: nothing in the console takes it back). */
+	ask: (action: string, final: boolean) => string;
+	safe: SafeLabels;
 }
 
 const fill = (text: string, vars: Record<string, string | number>) =>
@@ -36,6 +43,9 @@ export default function ScoringMore({
 	sideName,
 	statusName,
 	players,
+	may,
+	ask,
+	safe,
 }: Props) {
 	const [off, setOff] = useState<Record<Side, string>>({ home: '', away: '' });
 	const [on, setOn] = useState<Record<Side, string>>({ home: '', away: '' });
@@ -70,15 +80,25 @@ export default function ScoringMore({
 				<button type="button" onClick={() => event('extra_time', null, labels.extraTime)}>
 					{labels.extraTime}
 				</button>
-				{playing && (
-					<>
-						<button type="button" className="secondary" onClick={() => status('finished_aet')}>
-							{labels.afterExtraTime}
-						</button>
-						<button type="button" className="secondary" onClick={() => status('finished_pen')}>
-							{labels.afterPenalties}
-						</button>
-					</>
+				{(
+					[
+						['finished_aet', labels.afterExtraTime],
+						['finished_pen', labels.afterPenalties],
+					] as const
+				).map(
+					([to, label]) =>
+						may(to) && (
+							<ConfirmButton
+								key={to}
+								label={label}
+								question={ask(label, true)}
+								yes={safe['confirm.yes']}
+								keep={safe['confirm.keep']}
+								className="secondary"
+								onConfirm={() => status(to)}
+								testId={`console-${to}`}
+							/>
+						),
 				)}
 			</div>
 			<p data-testid="console-shootout">
