@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { type ParsedMatch, parseSourceFile } from '~/server/football/import/parse';
 import { SOURCE_FILES } from '~/server/football/import/sources';
+import { confirmEmailFromMail } from './members';
 
 // Live games in the browser, on a replayed match (REPLAY_SPEED 60: a match minute a second;
 // GAME_SUSPEND_SECONDS 6, both in playwright.config.ts).
@@ -73,6 +74,8 @@ test('a visitor logs in on a replayed match, picks three games, sees a suspensio
 	const email = unique();
 	const name = `Picker ${Math.random().toString(36).slice(2, 6)}`;
 	await register(request, email, name);
+	// Only accounts with a confirmed address are on leaderboards (issue 28/7).
+	await confirmEmailFromMail(page, email);
 	const matchId = await replayWithGoalAhead(request);
 
 	await page.goto(`/en/match/${matchId}`);
