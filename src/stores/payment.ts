@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '~/lib/idempotency';
 
 /** The pricing island's checkout request state (client-only). */
 export type CheckoutState =
@@ -17,20 +18,46 @@ export interface CheckoutBody {
 	locale: string;
 }
 
+/** Waits before each automatic retry of a checkout whose answer was lost (ms). */
+const RETRY_DELAYS = [500, 1500];
+
+/**
+ * POSTs the checkout, again with the SAME key when the answer is lost (a network error) or
+ * the server asks to try again (503): the server answers a repeated key with the first
+ * answer, so a retry can never open a second checkout (issue 28/2).
+ */
+async function postCheckout(body: CheckoutBody, key: string): Promise<Response> {
+	for (let attempt = 0; ; attempt++) {
+		const last = attempt >= RETRY_DELAYS.length;
+		try {
+			const response = await fetch('/api/checkout', {
+				method: 'POST',
+				headers: {
+					'Content-Type': 'application/json',
+					Accept: 'application/json',
+					[IDEMPOTENCY_HEADER]: key,
+				},
+				credentials: 'same-origin',
+				body: JSON.stringify(body),
+			});
+			if (response.status !== 503 || last) return response;
+		} catch (error) {
+			if (last) throw error;
+		}
+		await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS[attempt]));
+	}
+}
+
 /**
  * Asks our server to open a checkout and follows its redirect to the provider's page.
- * Only the plan, currency and code are sent: the server decides the price.
+ * Only the plan, currency and code are sent: the server decides the price. One click is
+ * one intent: one Idempotency-Key, kept through the automatic retries.
  */
 export async function startCheckout(body: CheckoutBody): Promise<void> {
 	if ($checkout.get().status === 'pending') return; // a double click sends one request
 	$checkout.set({ status: 'pending' });
 	try {
-		const response = await fetch('/api/checkout', {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			credentials: 'same-origin',
-			body: JSON.stringify(body),
-		});
+		const response = await postCheckout(body, newIdempotencyKey());
 		if (response.status === 401) {
 			$checkout.set({ status: 'login' });
 			return;

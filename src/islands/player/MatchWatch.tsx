@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { $entitlementsEpoch, watchEntitlements } from '~/stores/entitlements';
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '~/lib/idempotency';
 import type { MatchWatchProps, WatchAccess } from '~/lib/streams/player';
 import { Icon } from './icons';
 
@@ -23,6 +24,19 @@ export default function MatchWatch(props: MatchWatchProps) {
 	const { labels, lock } = props;
 	const [state, setState] = useState<State>({ kind: 'locked', reason: null });
 	const [buyFailed, setBuyFailed] = useState(false);
+	// The pass form's Idempotency-Key (issue 28/2): the cached page cannot carry one per
+	// visitor, so it is made here, once per showing of the form. A resubmitted form (the
+	// browser asking to post again) keeps it and gets the first answer; coming back to the
+	// page from history is a new intent and gets a new key.
+	const [buyKey, setBuyKey] = useState<string | null>(null);
+	useEffect(() => {
+		setBuyKey(newIdempotencyKey());
+		const renew = (e: PageTransitionEvent) => {
+			if (e.persisted) setBuyKey(newIdempotencyKey());
+		};
+		window.addEventListener('pageshow', renew);
+		return () => window.removeEventListener('pageshow', renew);
+	}, []);
 
 	const ask = useCallback(async (): Promise<string | null> => {
 		try {
@@ -87,6 +101,7 @@ export default function MatchWatch(props: MatchWatchProps) {
 					{Object.entries(lock.buy.fields).map(([name, value]) => (
 						<input key={name} type="hidden" name={name} value={value} />
 					))}
+					{buyKey && <input type="hidden" name={IDEMPOTENCY_FIELD} value={buyKey} />}
 					<button type="submit" className="button">
 						{lock.buy.label}
 					</button>

@@ -3,12 +3,18 @@ import { localHref } from '~/lib/locale-resolution';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { requireCaller } from '../auth/guard';
 import { readLimited } from '../auth/http';
+import { idempotentAfter } from '../http/idempotency';
 import { checkoutRequestSchema, openCheckout } from './checkout';
+import { formClaim, retryAfterOf, seeOther } from './idempotent-writes';
 
 /** A checkout form is a handful of short fields. */
 const MAX_FORM_BYTES = 8 * 1024;
 
-export type CheckoutFormOutcome = { status: 303; location: string } | { status: 403 };
+export type CheckoutFormOutcome =
+	| { status: 303; location: string }
+	| { status: 403 }
+	/** A bad key (400) or one already used for another request (422), answered as JSON. */
+	| { status: 400 | 422; response: Response };
 
 /** `path` with `key=value` added to its query, before any #fragment. */
 function withParam(path: string, key: string, value: string): string {
@@ -43,17 +49,31 @@ export async function checkoutFormOutcome(
 	}
 	const caller = requireCaller(request, locals);
 	if (caller instanceof Response) return { status: 403 };
-	const parsed = checkoutRequestSchema.safeParse({
-		...fields,
-		deal: fields.deal || null,
-		matchId: fields.matchId || null,
-		returnTo: back,
+	// The form's hidden key, made when it was rendered (issue 28/2): posting it again (a
+	// resubmitted form, a reload) is sent where the first post was.
+	const claim = formClaim(request, caller.user, fields);
+	if (!claim.ok) return { status: 400, response: claim.response };
+	const answer = await idempotentAfter(claim.claim, async () => {
+		const parsed = checkoutRequestSchema.safeParse({
+			...fields,
+			deal: fields.deal || null,
+			matchId: fields.matchId || null,
+			returnTo: back,
+		});
+		if (!parsed.success) {
+			const field = String(parsed.error.issues[0]?.path[0] ?? 'form');
+			return seeOther(withParam(back, 'checkout_error', `invalid_${field}`));
+		}
+		const result = await openCheckout(caller.user, parsed.data, client);
+		const response = seeOther(
+			result.ok ? result.redirectUrl : withParam(back, 'checkout_error', result.error),
+		);
+		// Too many codes tried, or a checkout still opening: not an answer to keep.
+		const later = retryAfterOf(result);
+		if (later !== null) response.headers.set('Retry-After', String(later));
+		return response;
 	});
-	if (!parsed.success) {
-		const field = String(parsed.error.issues[0]?.path[0] ?? 'form');
-		return { status: 303, location: withParam(back, 'checkout_error', `invalid_${field}`) };
-	}
-	const result = await openCheckout(caller.user, parsed.data, client);
-	if (result.ok) return { status: 303, location: result.redirectUrl };
-	return { status: 303, location: withParam(back, 'checkout_error', result.error) };
+	const location = answer.headers.get('Location');
+	if (answer.status === 303 && location) return { status: 303, location };
+	return { status: answer.status === 422 ? 422 : 400, response: answer };
 }
