@@ -73,8 +73,10 @@ export async function sendDueMail(
  * queued. Passes never overlap in a process; across processes the claim keeps rows apart.
  */
 export class MailWorker {
-	private running: Promise<void> | undefined;
-	private again = false;
+	/** The pass running or last run; a new one starts after it. */
+	private tail: Promise<void> = Promise.resolve();
+	/** The pass waiting to start: every kick until it starts joins it. */
+	private queued: Promise<void> | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private unsubscribe: (() => void) | undefined;
 	private lastPurge = 0;
@@ -92,25 +94,18 @@ export class MailWorker {
 		void this.kick();
 	}
 
-	/** One pass now (calls while one runs make one more pass, not many); resolves after it. */
+	/** A pass after the current one (kicks meanwhile share it); resolves when it is done. */
 	kick(): Promise<void> {
-		if (this.running) {
-			this.again = true;
-			return this.running;
-		}
-		this.running = (async () => {
+		this.queued ??= this.tail.then(async () => {
+			this.queued = undefined;
 			try {
-				do {
-					this.again = false;
-					await this.pass();
-				} while (this.again);
+				await this.pass();
 			} catch (error) {
 				console.error('[mail]', (error as Error).message);
-			} finally {
-				this.running = undefined;
 			}
-		})();
-		return this.running;
+		});
+		this.tail = this.queued;
+		return this.queued;
 	}
 
 	private async pass(): Promise<void> {

@@ -1,43 +1,19 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as forgotRoute from '~/pages/api/auth/forgot-password';
 import * as registerRoute from '~/pages/api/auth/register';
 import * as resetRoute from '~/pages/api/auth/reset-password';
 import { flushMail } from '~/server/mail/worker';
+import { type ReceivedMail, startSmtpStandIn } from '../../helpers/smtp-stand-in';
 import { call, outbox, setupAuthWorld, teardownAuthWorld } from './helpers';
 
-interface Received {
-	from: string;
-	to: string[];
-	raw: string;
-}
-
 describe('password reset over real SMTP (in-process smtp-server)', () => {
-	const received: Received[] = [];
-	let server: SMTPServer;
-	let port = 0;
+	let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+	let received: ReceivedMail[] = [];
 
 	beforeAll(async () => {
-		server = new SMTPServer({
-			authOptional: true,
-			disabledCommands: ['STARTTLS'],
-			logger: false,
-			onData(stream, session, done) {
-				const chunks: Buffer[] = [];
-				stream.on('data', (c: Buffer) => chunks.push(c));
-				stream.on('end', () => {
-					received.push({
-						from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-						to: session.envelope.rcptTo.map((r) => r.address),
-						raw: Buffer.concat(chunks).toString('utf8'),
-					});
-					done();
-				});
-			},
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		port = (server.server.address() as AddressInfo).port;
+		smtp = await startSmtpStandIn();
+		received = smtp.received;
+		const port = smtp.port;
 		await setupAuthWorld({
 			SMTP_URL: `smtp://127.0.0.1:${port}`,
 			MAIL_FROM: 'Matchday <no-reply@matchday.test>',
@@ -45,7 +21,7 @@ describe('password reset over real SMTP (in-process smtp-server)', () => {
 	});
 	afterAll(async () => {
 		await teardownAuthWorld();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
+		await smtp.close();
 	});
 
 	it('delivers the reset mail in the visitor language; its link resets the password', async () => {

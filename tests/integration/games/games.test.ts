@@ -348,15 +348,11 @@ describe.each(ENGINES)('live games on %s', (engine) => {
 		await pick(g.two_way.id, throwaway, 'home');
 		await pick(g.last_team_to_score.id, throwaway, 'home');
 		await pick(g.odd_even.id, confirmed, 'odd');
-		await apply({
-			matchId: id,
-			kind: 'status',
-			status: 'live',
-			minute: 0,
-			score: { home: 0, away: 0 },
-		});
-		await apply(goal(id, 'home', 10, [1, 0]));
-		await apply(fullTime(id, [1, 0]));
+		// Kick-off, 1-0 at 10', full time.
+		const live = { status: 'live', minute: 0, score: { home: 0, away: 0 } } as const;
+		const kickOff: LiveChange = { matchId: id, kind: 'status', ...live };
+		for (const change of [kickOff, goal(id, 'home', 10, [1, 0]), fullTime(id, [1, 0])])
+			await apply(change);
 		const boards = () =>
 			Promise.all([
 				leaderboard(handle.db, {

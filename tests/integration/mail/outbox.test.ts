@@ -1,7 +1,5 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as forgotRoute from '~/pages/api/auth/forgot-password';
 import * as registerRoute from '~/pages/api/auth/register';
@@ -12,6 +10,7 @@ import { rowsOf } from '~/server/db/rows';
 import { enqueueMail } from '~/server/mail/outbox';
 import type { MailMessage } from '~/server/mail/transport';
 import { flushMail, MAIL_GIVE_UP_MS, sendDueMail } from '~/server/mail/worker';
+import { startSmtpStandIn } from '../../helpers/smtp-stand-in';
 import { CuttableProxy } from '../../helpers/tcp-proxy';
 import {
 	call,
@@ -136,36 +135,20 @@ describe('mail outbox: the folder transport (issue 28/6)', () => {
 });
 
 describe('mail outbox: SMTP down, then up (issue 28/6)', () => {
-	const received: { to: string[]; raw: string }[] = [];
-	let server: SMTPServer;
+	let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
 	let proxy: CuttableProxy;
+	const received = () => smtp.received;
 
 	beforeAll(async () => {
-		server = new SMTPServer({
-			authOptional: true,
-			disabledCommands: ['STARTTLS'],
-			logger: false,
-			onData(stream, session, done) {
-				const chunks: Buffer[] = [];
-				stream.on('data', (c: Buffer) => chunks.push(c));
-				stream.on('end', () => {
-					received.push({
-						to: session.envelope.rcptTo.map((r) => r.address),
-						raw: Buffer.concat(chunks).toString('utf8'),
-					});
-					done();
-				});
-			},
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		proxy = new CuttableProxy('127.0.0.1', (server.server.address() as AddressInfo).port);
+		smtp = await startSmtpStandIn();
+		proxy = new CuttableProxy('127.0.0.1', smtp.port);
 		await proxy.start();
 		await setupAuthWorld({ SMTP_URL: `smtp://127.0.0.1:${proxy.port}` });
 	});
 	afterAll(async () => {
 		await teardownAuthWorld();
 		await proxy.cut().catch(() => {});
-		await new Promise<void>((resolve) => server.close(() => resolve()));
+		await smtp.close();
 	});
 
 	it('SMTP refuses while down: the welcome mail is retried with backoff and delivered once after recovery', async () => {
@@ -181,14 +164,14 @@ describe('mail outbox: SMTP down, then up (issue 28/6)', () => {
 		expect(row).toMatchObject({ kind: 'register', attempts: 2, sent_at: null, failed_at: null });
 		// The second wait is longer than the first (30 s, then 60 s).
 		expect(new Date(row!.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 31_000 + 50_000);
-		expect(received).toEqual([]);
+		expect(received()).toEqual([]);
 		await proxy.start();
 		later(31_000 + 61_000);
 		await flushMail();
 		later(24 * 60 * 60_000);
 		await flushMail();
-		expect(received.map((m) => m.to)).toEqual([['smtp-down@example.com']]);
-		expect(received[0]!.raw.replace(/=\r?\n/g, '')).toMatch(/auth\/confirm-email\?token=3D/);
+		expect(received().map((m) => m.to)).toEqual([['smtp-down@example.com']]);
+		expect(received()[0]!.raw.replace(/=\r?\n/g, '')).toMatch(/auth\/confirm-email\?token=3D/);
 		expect((await queue())[0]).toMatchObject({ attempts: 3, last_error: null });
 		expect(await outbox()).toEqual([]);
 	});
