@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY } from '~/lib/idempotency';
-import { json } from '../auth/http';
 import { getDb, type Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 
@@ -35,6 +34,23 @@ export interface StoredAnswer {
 	/** The JSON body as sent (a repeat gets the same bytes); for a redirect, its Location. */
 	body: Record<string, unknown> | string;
 }
+
+/**
+ * The headers of an answer given under a key: JSON that no cache may keep (the answers are
+ * personal), as auth/http.ts `json()` gives them; built here so this shared piece depends
+ * on no feature.
+ */
+function answerHeaders(extra: Record<string, string> = {}): Headers {
+	return new Headers({
+		'Content-Type': 'application/json; charset=utf-8',
+		'Cache-Control': 'no-store',
+		Pragma: 'no-cache',
+		...extra,
+	});
+}
+
+const json = (status: number, body: unknown) =>
+	new Response(JSON.stringify(body), { status, headers: answerHeaders() });
 
 const bodyText = (body: StoredAnswer['body']) =>
 	typeof body === 'string' ? body : JSON.stringify(body);
@@ -140,8 +156,8 @@ export async function answerOf(claim: IdempotencyClaim): Promise<Response | null
 	const stored = await storedAnswer(claim);
 	if (stored === null) return null;
 	if (stored === 'reused') return keyReused();
-	// The headers of any JSON answer (json()), the body byte for byte as first sent.
-	const { headers } = json(200, null, [], { 'Idempotent-Replayed': 'true' });
+	// The headers of any JSON answer, the body byte for byte as first sent.
+	const headers = answerHeaders({ 'Idempotent-Replayed': 'true' });
 	if (isRedirect(stored.status)) {
 		headers.delete('Content-Type');
 		headers.set('Location', String(stored.body));
