@@ -45,30 +45,57 @@ function compressStream(
 	encoding: ContentEncoding,
 ): ReadableStream<Uint8Array> {
 	const zip = compressor(encoding);
-	let pause: NodeJS.Immediate | undefined;
 	const flushMode = encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
-	const ended = new Promise<void>((resolve, reject) => {
+	let pause: NodeJS.Immediate | undefined;
+	// Set once the answer is over for any reason (done, the page failed, the client left):
+	// the compressor's late output then goes nowhere, and never throws into an event handler.
+	let over = false;
+	let failure: Error | undefined;
+	const stop = () => {
+		over = true;
+		if (pause) clearImmediate(pause);
+		zip.destroy();
+	};
+	const ended = new Promise<void>((resolve) => {
 		zip.once('end', resolve);
-		zip.once('error', reject);
+		zip.once('close', resolve);
+	});
+	zip.on('error', (error) => {
+		failure = error;
+		over = true;
 	});
 	return body.pipeThrough(
 		new TransformStream<Uint8Array, Uint8Array>({
 			start(controller) {
-				zip.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+				zip.on('data', (chunk: Buffer) => {
+					if (over) return;
+					try {
+						controller.enqueue(new Uint8Array(chunk));
+					} catch {
+						stop(); // the reader is gone
+					}
+				});
 			},
 			async transform(chunk) {
+				if (over) throw failure ?? new Error('compression stopped');
 				if (pause) clearImmediate(pause);
 				await new Promise<void>((resolve, reject) =>
 					zip.write(chunk, (error) => (error ? reject(error) : resolve())),
 				);
-				pause = setImmediate(() => zip.flush(flushMode));
+				pause = setImmediate(() => {
+					if (!over) zip.flush(flushMode);
+				});
 			},
 			async flush() {
 				if (pause) clearImmediate(pause);
 				zip.end();
 				await ended;
+				over = true;
+				if (failure) throw failure;
 			},
-		}),
+			// The page failed or the client left: no more output.
+			cancel: stop,
+		} as Transformer<Uint8Array, Uint8Array>),
 	);
 }
 

@@ -83,6 +83,44 @@ describe('compressResponse', () => {
 		expect(gunzipSync(Buffer.concat(rest)).toString()).toContain('<body>rest</body>');
 	});
 
+	it('a page that fails half-way, or a reader that leaves, ends the answer and nothing else', async () => {
+		const uncaught: unknown[] = [];
+		const note = (error: unknown) => uncaught.push(error);
+		process.on('uncaughtException', note);
+		try {
+			const failing = new ReadableStream<Uint8Array>({
+				async start(controller) {
+					controller.enqueue(new TextEncoder().encode(page));
+					await new Promise((resolve) => setTimeout(resolve, 5));
+					controller.error(new Error('the page failed'));
+				},
+			});
+			const out = compressResponse(request('br'), html(failing));
+			await expect(out.arrayBuffer()).rejects.toThrow();
+
+			let more: ReadableStreamDefaultController<Uint8Array> | undefined;
+			const endless = new ReadableStream<Uint8Array>({
+				start(controller) {
+					more = controller;
+					controller.enqueue(new TextEncoder().encode(page));
+				},
+			});
+			const left = compressResponse(request('gzip'), html(endless));
+			const reader = left.body!.getReader();
+			await reader.read();
+			await reader.cancel('the client left');
+			try {
+				more?.enqueue(new TextEncoder().encode(page));
+			} catch {
+				// Cancelled: the page's writes may be refused, which is fine.
+			}
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		} finally {
+			process.off('uncaughtException', note);
+		}
+		expect(uncaught).toEqual([]);
+	});
+
 	it('leaves alone what must not or need not be compressed', () => {
 		const untouched = [
 			compressResponse(request(), html()),
