@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Follow, FollowedMatch } from '~/lib/follows';
 import { matchPath } from '~/lib/urls';
 import { type Database, getDb } from '../db/client';
@@ -28,11 +28,6 @@ export async function myMatches(
 ): Promise<MyMatches> {
 	if (list.length === 0) return { next: [], recent: [] };
 	const d = db ?? (await getDb());
-	const ids = (kind: Follow['kind']) =>
-		`{${list
-			.filter((f) => f.kind === kind)
-			.map((f) => f.id)
-			.join(',')}}`;
 	// Today starts at midnight UTC minus the widest time-zone offset, so a match that is
 	// "today" anywhere is still listed as next.
 	const from = new Date(
@@ -40,32 +35,78 @@ export async function myMatches(
 	);
 	const rows = rowsOf<Row & { upcoming: boolean }>(
 		await d.execute(sql`
-			WITH picked AS (
-				SELECT m.* FROM matches m
-				WHERE m.home_team_id = ANY(${ids('team')}::int[])
-					OR m.away_team_id = ANY(${ids('team')}::int[])
-					OR m.id = ANY(${ids('match')}::int[])
-					OR m.season_id IN (
-						SELECT DISTINCT ON (s.competition_id) s.id FROM seasons s
-						WHERE s.competition_id = ANY(${ids('competition')}::int[])
-						ORDER BY s.competition_id, s.start_date DESC NULLS LAST, s.label DESC)
-			), shaped AS (
-				SELECT p.id, p.kickoff_at, p.kickoff_time_known, p.status, p.minute, p.ft_home,
-					p.ft_away, p.et_home, p.et_away, c.name AS competition, th.name AS home, ta.name AS away,
-					(p.status IN ('live', 'half_time') OR p.kickoff_at >= ${from.toISOString()}::timestamptz)
-						AS upcoming
-				FROM picked p JOIN seasons s ON s.id = p.season_id
-				JOIN competitions c ON c.id = s.competition_id
-				JOIN teams th ON th.id = p.home_team_id JOIN teams ta ON ta.id = p.away_team_id
-			)
-			(SELECT * FROM shaped WHERE upcoming ORDER BY kickoff_at, id LIMIT ${NEXT_LIMIT})
-			UNION ALL
-			(SELECT * FROM shaped WHERE NOT upcoming ORDER BY kickoff_at DESC, id DESC LIMIT ${RECENT_LIMIT})`),
+			WITH picked_seasons AS (
+				SELECT DISTINCT ON (s.competition_id) s.id FROM seasons s
+				WHERE s.competition_id = ANY(${idArray(list, 'competition')})
+				ORDER BY s.competition_id, s.start_date DESC NULLS LAST, s.label DESC
+			), next_ids AS (${pickIds(list, from, true)}), recent_ids AS (${pickIds(list, from, false)})
+			SELECT m.id, m.kickoff_at, m.kickoff_time_known, m.status, m.minute, m.ft_home,
+				m.ft_away, m.et_home, m.et_away, c.name AS competition, th.name AS home, ta.name AS away,
+				p.upcoming
+			FROM (SELECT id, true AS upcoming FROM next_ids
+				UNION ALL SELECT id, false FROM recent_ids) p
+			JOIN matches m ON m.id = p.id JOIN seasons s ON s.id = m.season_id
+			JOIN competitions c ON c.id = s.competition_id
+			JOIN teams th ON th.id = m.home_team_id JOIN teams ta ON ta.id = m.away_team_id
+			ORDER BY p.upcoming DESC,
+				CASE WHEN p.upcoming THEN m.kickoff_at END, CASE WHEN p.upcoming THEN m.id END,
+				m.kickoff_at DESC, m.id DESC`),
 	);
 	const next: FollowedMatch[] = [];
 	const recent: FollowedMatch[] = [];
 	for (const row of rows) (row.upcoming ? next : recent).push(toFollowed(row, now));
 	return { next, recent };
+}
+
+const LIVE = sql`('live', 'half_time')`;
+
+/** The ids of one kind of follow as a PostgreSQL int array parameter. */
+const idArray = (list: readonly Follow[], kind: Follow['kind']) =>
+	sql`${`{${list
+		.filter((f) => f.kind === kind)
+		.map((f) => f.id)
+		.join(',')}}`}::int[]`;
+
+/**
+ * The ids of the next (`upcoming`) or the latest matches of a follows list, in one statement
+ * of small index probes (issue 28/7: 8 clients asking for 100 teams slowed the whole API).
+ * Each followed team, as home and as away side, and each followed competition's latest
+ * season (the `picked_seasons` CTE) gives at most the list's length of matches, read in
+ * order from its `(team, kickoff)` or `(season, kickoff)` index; the union of these short
+ * lists holds the overall first ones. Matches in play come from the partial live index, single
+ * matches by primary key. The old form (`home = ANY(...) OR away = ANY(...) OR ...`) read
+ * every match the teams ever played and sorted them all.
+ */
+function pickIds(list: readonly Follow[], from: Date, upcoming: boolean) {
+	const arr = (kind: Follow['kind']) => idArray(list, kind);
+	const at = sql`${from.toISOString()}::timestamptz`;
+	const limit = upcoming ? NEXT_LIMIT : RECENT_LIMIT;
+	const window = upcoming
+		? sql`m.kickoff_at >= ${at}`
+		: sql`m.kickoff_at < ${at} AND m.status NOT IN ${LIVE}`;
+	const order = upcoming ? sql`m.kickoff_at, m.id` : sql`m.kickoff_at DESC, m.id DESC`;
+	const probe = (keys: SQL, column: 'home_team_id' | 'away_team_id' | 'season_id') => sql`
+		SELECT x.id, x.kickoff_at FROM ${keys} CROSS JOIN LATERAL (
+			SELECT m.id, m.kickoff_at FROM matches m
+			WHERE m.${sql.raw(column)} = k.id AND ${window} ORDER BY ${order} LIMIT ${limit}) x`;
+	const teams = sql`unnest(${arr('team')}) AS k(id)`;
+	// In play, whatever the kick-off: the few rows of the partial index, filtered by the list.
+	const live = upcoming
+		? sql`UNION ALL SELECT m.id, m.kickoff_at FROM matches m
+			WHERE m.status IN ${LIVE} AND (m.home_team_id = ANY(${arr('team')})
+				OR m.away_team_id = ANY(${arr('team')}) OR m.id = ANY(${arr('match')})
+				OR m.season_id IN (SELECT id FROM picked_seasons))`
+		: sql``;
+	return sql`
+		SELECT DISTINCT c.id, c.kickoff_at FROM (
+			${probe(teams, 'home_team_id')}
+			UNION ALL ${probe(teams, 'away_team_id')}
+			UNION ALL ${probe(sql`picked_seasons AS k`, 'season_id')}
+			UNION ALL SELECT m.id, m.kickoff_at FROM matches m
+				WHERE m.id = ANY(${arr('match')}) AND ${window}
+			${live}
+		) c ORDER BY ${upcoming ? sql`c.kickoff_at, c.id` : sql`c.kickoff_at DESC, c.id DESC`}
+		LIMIT ${limit}`;
 }
 
 interface Row {

@@ -3,12 +3,15 @@ import { config } from '../config';
 import { tooManyRequests } from './http';
 import { TokenBucketLimiter } from './token-bucket';
 
-/** The public API's limit per client (issue 28/7): API_PER_CLIENT_PER_MINUTE, default 600. */
+/** The public API's limit per client (issue 28/7): API_PER_CLIENT_PER_MINUTE, default 600, one budget for every public path. */
 export const apiLimiter = new TokenBucketLimiter(() => config().API_PER_CLIENT_PER_MINUTE);
 
-/** Whether a path belongs to the public API, the one open to any client without a session. */
+/**
+ * Whether a path belongs to the public API, open to any client without a session: the
+ * football API and "My matches" for a follows list (whose answer depends only on the query).
+ */
 export function isPublicApi(pathname: string): boolean {
-	return pathname.startsWith('/api/v1/');
+	return pathname.startsWith('/api/v1/') || pathname === '/api/follows/matches';
 }
 
 /**

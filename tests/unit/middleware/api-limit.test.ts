@@ -50,7 +50,9 @@ describe('public API rate limit per client', () => {
 		for (let i = 0; i < 5; i++) await get('/api/v1/matches');
 		expect((await get('/api/v1/matches')).status).toBe(429);
 		expect((await get('/api/v1/matches', '203.0.113.10')).status).toBe(200);
-		expect((await get('/api/follows/matches')).status).toBe(200);
+		// "My matches" for a follows list shares the client's budget; pages and the rest do not.
+		expect((await get('/api/follows/matches')).status).toBe(429);
+		expect((await get('/api/me/follows')).status).toBe(200);
 		expect((await get('/en')).status).toBe(200);
 		at += 12_000; // 5 a minute: one request back every 12 s
 		expect((await get('/api/v1/matches')).status).toBe(200);
