@@ -7,7 +7,7 @@ import {
 	type ScoringAction,
 	type ScoringLabels,
 } from '~/lib/cms/scoring';
-import { mayMoveTo, RESULT_CORRECTABLE } from '~/lib/football/match-transitions';
+import { mayMoveTo, NEXT_STATUSES, RESULT_CORRECTABLE } from '~/lib/football/match-transitions';
 import { type ConsoleSquads, type HoldLabels, heldBy, isReviewable } from '~/lib/cms/hold';
 import { type ConsoleIntent, type SafeLabels, UNDO_MS, undoOf } from '~/lib/cms/safe-actions';
 import type { MatchStatus } from '~/lib/football/match-status';
@@ -415,7 +415,11 @@ export default function ScoringConsole({
 				</p>
 			)}
 
-			<fieldset className="group">
+			{/* A match that is over moves no further here: no empty box of buttons. */}
+			<fieldset
+				className="group"
+				hidden={(NEXT_STATUSES[current as MatchStatus] ?? []).length === 0}
+			>
 				<legend>{labels.statusTitle}</legend>
 				<div className="buttons">
 					{!playing && may('live') && (
