@@ -184,14 +184,21 @@ async function answerToStore(response: Response): Promise<StoredAnswer> {
 }
 
 /**
- * Runs one write under a claim: an answer already stored is given again without running it;
- * otherwise `run` writes (storing its success through `storeAnswer` in its transaction) and
- * a refusal (4xx, nothing written) is stored after. A failure caused by a concurrent first
- * use of the key (the primary key, or a version the first one moved on) gives that one's answer.
+ * Runs one write under a claim: an answer already stored is given again without running it.
+ * Otherwise `run` writes, and what is kept depends on `keep`:
+ * - 'refusals' (the console): `run` stores its success through `storeAnswer` in its own
+ *   transaction; a refusal (4xx, nothing written) is stored after;
+ * - 'all' (payments): the write is not all in a transaction of ours (a provider is called on
+ *   the way), so whatever it answers is stored after it ran (a redirect keeps its Location).
+ *   Such a write must tolerate a concurrent twin (one open checkout per user and plan, a
+ *   cancel that is already a cancel): two first uses of a key at once both run.
+ * Either way, when a concurrent first use of the key stored its answer first (or made this
+ * one fail: the primary key, a version it moved on), that answer is given.
  */
 export async function idempotent(
 	claim: IdempotencyClaim | null,
 	run: () => Promise<Response>,
+	keep: 'refusals' | 'all' = 'refusals',
 ): Promise<Response> {
 	if (!claim) return run();
 	const prior = await answerOf(claim);
@@ -204,33 +211,15 @@ export async function idempotent(
 		if (stored) return stored;
 		throw error;
 	}
-	if (response.status >= 400 && response.status < 500 && keepable(response)) {
-		const stored = await answerOf(claim);
-		if (stored) return stored;
-		await storeFirst(claim, await answerToStore(response));
-	}
-	return response;
-}
-
-/**
- * Runs one write whose effects are not all in a transaction of ours (a payment provider is
- * called on the way), so its answer is stored after it ran, whatever it is (a redirect
- * keeps its Location). The write itself must tolerate a concurrent twin (payments: one open
- * checkout per user and plan, a cancel that is already a cancel): two first uses of a key
- * at once both run, and both answer with the answer stored first.
- */
-export async function idempotentAfter(
-	claim: IdempotencyClaim | null,
-	run: () => Promise<Response>,
-): Promise<Response> {
-	if (!claim) return run();
-	const prior = await answerOf(claim);
-	if (prior) return prior;
-	const response = await run();
-	if (!keepable(response)) return response;
+	const refusal = response.status >= 400 && response.status < 500;
+	if (!keepable(response) || (keep === 'refusals' && !refusal)) return response;
 	if (await storeFirst(claim, await answerToStore(response))) return response;
 	return (await answerOf(claim)) ?? response;
 }
+
+/** `idempotent` keeping every answer, for writes that call a payment provider. */
+export const idempotentAfter = (claim: IdempotencyClaim | null, run: () => Promise<Response>) =>
+	idempotent(claim, run, 'all');
 
 /**
  * For a write whose answer is a pure function of its request (a cookie set from the form):
