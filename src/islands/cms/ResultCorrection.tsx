@@ -116,38 +116,30 @@ export default function ResultCorrection({
 		}
 	};
 
+	const goalField = (side: 'home' | 'away', team: string) => (
+		<label>
+			{team}
+			<input
+				type="number"
+				min={0}
+				max={99}
+				required
+				inputMode="numeric"
+				value={goals[side]}
+				onChange={(e) => setGoals({ ...goals, [side]: e.target.value })}
+				data-testid={`correct-${side}`}
+			/>
+		</label>
+	);
+
 	return (
 		<form className="group correct-result" onSubmit={submit} data-testid="correct-result">
 			<h2>{labels['result.title']}</h2>
 			<p className="muted">{labels['result.hint']}</p>
 			<div className="goals">
-				<label>
-					{home}
-					<input
-						type="number"
-						min={0}
-						max={99}
-						required
-						inputMode="numeric"
-						value={goals.home}
-						onChange={(e) => setGoals({ ...goals, home: e.target.value })}
-						data-testid="correct-home"
-					/>
-				</label>
+				{goalField('home', home)}
 				<span aria-hidden="true">–</span>
-				<label>
-					{away}
-					<input
-						type="number"
-						min={0}
-						max={99}
-						required
-						inputMode="numeric"
-						value={goals.away}
-						onChange={(e) => setGoals({ ...goals, away: e.target.value })}
-						data-testid="correct-away"
-					/>
-				</label>
+				{goalField('away', away)}
 			</div>
 			<label>
 				{labels['result.ended']}
