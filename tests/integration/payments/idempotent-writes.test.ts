@@ -2,6 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as checkoutRoute from '~/pages/api/checkout';
 import * as cancelRoute from '~/pages/api/payments/cancel';
 import * as reminderRoute from '~/pages/api/payments/reminder';
+import { useTranslations } from '~/i18n/server';
+import { openCheckout } from '~/server/payments/checkout';
+import { sandboxPage } from '~/server/payments/sandbox-page';
 import { receiveWebhook } from '~/server/payments/webhook';
 import {
 	count,
@@ -220,6 +223,43 @@ describe('plain forms (JavaScript off): the key is a hidden field', () => {
 		);
 		expect(other.status).toBe(422);
 		expect(set).toHaveLength(2);
+	});
+});
+
+describe('paying: the sandbox card page', () => {
+	it('the card form posted twice at once (a double click, a resubmit) charges once', async () => {
+		const user = await makeUser();
+		const opened = await openCheckout(user, {
+			planId: 'premium-monthly',
+			currency: 'EUR',
+			locale: 'en',
+		});
+		if (!opened.ok) throw new Error(opened.error);
+		const pay = () => {
+			const form = new FormData();
+			for (const [k, v] of Object.entries({
+				card: '4242 4242 4242 4242',
+				expiry: '12/40',
+				cvc: '123',
+			}))
+				form.set(k, v);
+			return sandboxPage({
+				userId: user.id,
+				checkoutId: opened.checkoutId,
+				locale: 'en',
+				t: useTranslations('en'),
+				form,
+			});
+		};
+		const [a, b] = await Promise.all([pay(), pay()]);
+		const result = `/en/payment/result?checkout=${opened.checkoutId}`;
+		expect(a).toEqual({ kind: 'redirect', to: result });
+		expect(b).toEqual({ kind: 'redirect', to: result });
+		// Posted again later: the checkout is paid, the page only sends to the result.
+		expect(await pay()).toEqual({ kind: 'redirect', to: result });
+		expect(await count('payments')).toBe(1);
+		expect(await count('subscriptions')).toBe(1);
+		expect(outbox().filter((m) => m.kind === 'payment-confirmation')).toHaveLength(1);
 	});
 });
 
