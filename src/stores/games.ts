@@ -15,6 +15,8 @@ export interface GameView {
 	kind: GameKind;
 	status: GameStatus;
 	options: Pick[];
+	/** Options that can no longer win ("No goal" once a goal is in): shown closed. */
+	closed: Pick[];
 	result: Pick | null;
 	voidReason: string | null;
 	suspension: string | null;
@@ -68,6 +70,7 @@ function view(raw: Record<string, unknown>, receivedAt: number): GameView {
 		kind: raw.kind as GameKind,
 		status: raw.status as GameStatus,
 		options: (raw.options as Pick[]) ?? [],
+		closed: (raw.closed as Pick[] | undefined) ?? [],
 		result: (raw.result as Pick | null) ?? null,
 		voidReason: (raw.voidReason as string | null) ?? null,
 		suspension: (raw.suspension as string | null) ?? null,

@@ -95,6 +95,10 @@ test('a visitor logs in on a replayed match, picks three games, sees a suspensio
 	await expect(page).toHaveURL(new RegExp(`/en/match/${matchId}`));
 	await scrollToGames();
 	await expect(games.getByTestId('games-login')).toHaveCount(0);
+	// The standings so far show from the start, their emptiness explained (issue 34).
+	await expect(games.getByTestId('games-board')).toContainText(
+		'No points yet: games are settled at full time',
+	);
 	// Reloading from here on would lose this mark.
 	await page.evaluate(() => {
 		(window as unknown as { stayed: boolean }).stayed = true;
@@ -121,6 +125,11 @@ test('a visitor logs in on a replayed match, picks three games, sees a suspensio
 	await expect(odd).toHaveAttribute('data-status', 'suspended', { timeout: 120_000 });
 	await expect(odd.getByTestId('game-suspended')).toContainText(/picks reopen in \d+ s/);
 	await expect(odd.getByRole('radio').first()).toBeDisabled();
+	// "No goal" can no longer win: closed, and said beside it (issue 34).
+	const last = games.getByTestId('game-last_team_to_score');
+	await expect(last.getByTestId('option-closed')).toHaveText('can no longer win');
+	await expect(last.getByRole('radio', { name: /^No goal/ })).toBeDisabled();
+	await expect(last.getByRole('radio', { name: /^No goal/ })).toBeChecked();
 
 	// Full time: every game settled or void, the visitor's outcome, the match's leaderboard.
 	for (const [testId] of choices)

@@ -75,10 +75,10 @@ export default function LiveGames({ matchId, labels, loginHref, home, away }: Li
 	useEffect(() => {
 		const stopWatching = watchMatches([matchId]);
 		const stopFollowing = followGames(matchId);
+		// The standings so far, from the start: empty until a game is settled (said so).
 		void loadGames(matchId).then(() => {
 			const games = $games.get().games;
-			if (games.some((g) => g.status === 'settled' || g.status === 'void'))
-				void loadBoard(matchId, games[0]?.replay ?? false);
+			if (games.length > 0) void loadBoard(matchId, games[0]?.replay ?? false);
 		});
 		void loadPicks(matchId);
 		return () => {
@@ -142,18 +142,31 @@ export default function LiveGames({ matchId, labels, loginHref, home, away }: Li
 							<legend>{labels.kinds[g.kind]}</legend>
 							<p className="game__help">{labels.help[g.kind]}</p>
 							<div className="game__options">
-								{g.options.map((o) => (
-									<label key={o} className="game__option">
-										<input
-											type="radio"
-											name={`game-${g.id}`}
-											value={o}
-											checked={(state.pending[g.id] ?? mine?.pick) === o}
-											onChange={() => void sendPick(matchId, g.id, o)}
-										/>
-										<span>{optionText(o, labels, home, away)}</span>
-									</label>
-								))}
+								{g.options.map((o) => {
+									// Ruled out by the match so far ("No goal" after a goal): no pick.
+									const closed = g.closed.includes(o);
+									return (
+										<label
+											key={o}
+											className={`game__option${closed ? ' game__option--closed' : ''}`}
+										>
+											<input
+												type="radio"
+												name={`game-${g.id}`}
+												value={o}
+												disabled={closed}
+												checked={(state.pending[g.id] ?? mine?.pick) === o}
+												onChange={() => void sendPick(matchId, g.id, o)}
+											/>
+											<span>{optionText(o, labels, home, away)}</span>
+											{closed && (
+												<small className="game__closed" data-testid="option-closed">
+													{labels.optionClosed}
+												</small>
+											)}
+										</label>
+									);
+								})}
 							</div>
 							{open && (
 								<p className="game__worth" data-testid="game-worth">
@@ -200,7 +213,7 @@ export default function LiveGames({ matchId, labels, loginHref, home, away }: Li
 				})}
 			</div>
 			<p className="games__formula">{labels.formula}</p>
-			{state.board.length > 0 || settledKey ? (
+			{
 				<div className="games__board" data-testid="games-board">
 					<h3>{labels.board}</h3>
 					{state.board.length === 0 ? (
@@ -229,7 +242,7 @@ export default function LiveGames({ matchId, labels, loginHref, home, away }: Li
 						</table>
 					)}
 				</div>
-			) : null}
+			}
 			<p className="visually-hidden" aria-live="polite" aria-atomic="true" role="status">
 				{announce}
 			</p>

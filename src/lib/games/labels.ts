@@ -17,6 +17,8 @@ export interface GamesLabels {
 	suspended: string;
 	stale: string;
 	closed: string;
+	/** Beside an option that can no longer win ("No goal" after a goal). */
+	optionClosed: string;
 	result: string;
 	voided: string;
 	voidReasons: Record<string, string>;

@@ -23,6 +23,20 @@ export function isOption(kind: GameKind, pick: string): pick is Pick {
 	return (GAME_OPTIONS[kind] as readonly string[]).includes(pick);
 }
 
+/**
+ * The options of a game that can no longer win, given the 90-minute score so far: once a
+ * goal of regular time is in, "No goal" of last team to score is lost whatever follows, so
+ * it takes no more picks (issue 34). The other options stay open until the game settles.
+ * (A goal cancelled on review lowers the score again, and the option opens again.)
+ */
+export function closedOptions(
+	kind: GameKind,
+	score: { home: number; away: number } | null,
+): Pick[] {
+	if (kind === 'last_team_to_score' && score && score.home + score.away > 0) return ['none'];
+	return [];
+}
+
 /** Points for a correct pick made before kick-off. */
 export const MAX_POINTS = 100;
 /** Points for a correct pick however late (still inside regular time). */

@@ -53,6 +53,7 @@ const MESSAGES = {
 	regular_time_over: 'Regular time is over: this game takes no more picks',
 	settled: 'The game is settled; it takes no more picks',
 	closed: 'The game is closed; it takes no more picks',
+	decided: 'This option can no longer win (a goal has been scored); pick another',
 } as const;
 
 /** POST /api/games/{gameId}/picks */

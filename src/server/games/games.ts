@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+	closedOptions,
 	GAME_KINDS,
 	GAME_OPTIONS,
 	type GameKind,
@@ -42,6 +43,8 @@ export interface PublicGame {
 	kind: GameKind;
 	status: GameStatus;
 	options: readonly Pick[];
+	/** Options that can no longer win (lib/games/rules.ts `closedOptions`): refused as picks. */
+	closed: Pick[];
 	result: Pick | null;
 	voidReason: string | null;
 	/** Why picks are refused now (with `status` suspended). */
@@ -85,7 +88,7 @@ async function runGames(db: Queryable, matchId: number, replay: boolean): Promis
 
 export function publicGame(
 	row: GameRow,
-	match: Pick2<MatchState, 'status' | 'minute' | 'updatedAt' | 'isReplay'>,
+	match: Pick2<MatchState, 'status' | 'minute' | 'updatedAt' | 'isReplay' | 'score'>,
 	now: number,
 	settings: GameSettings,
 ): PublicGame {
@@ -116,6 +119,7 @@ export function publicGame(
 		kind: row.kind,
 		status,
 		options: GAME_OPTIONS[row.kind],
+		closed: row.status === 'open' ? closedOptions(row.kind, match.score) : [],
 		result: row.status === 'settled' ? row.result : null,
 		voidReason: row.status === 'void' ? row.void_reason : null,
 		suspension,
@@ -370,7 +374,7 @@ export type PickResult =
 	| {
 			ok: false;
 			status: 409;
-			error: 'suspended' | 'settled' | 'closed';
+			error: 'suspended' | 'settled' | 'closed' | 'decided';
 			reason?: SuspensionReason;
 			retryAfterMs?: number | null;
 	  };
@@ -409,6 +413,9 @@ export async function placePick(
 				reason: shown.suspension ?? 'incident',
 				retryAfterMs: shown.suspendedMs,
 			} as const;
+		// An option the match has already ruled out ("No goal" after a goal) is no pick at all.
+		if (shown.closed.includes(input.pick as Pick))
+			return { ok: false, status: 409, error: 'decided' } as const;
 		const stake = stakeNow(state, input.now, input.settings);
 		const at = new Date(input.now).toISOString();
 		// The WHERE keeps an identical repeat from lowering the stake it was made with.

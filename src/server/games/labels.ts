@@ -17,6 +17,7 @@ const PROBLEMS = [
 	'regular_time_over',
 	'settled',
 	'closed',
+	'decided',
 	'network',
 	'unknown',
 ];
@@ -40,6 +41,7 @@ export function gamesLabels(t: Translate): GamesLabels {
 		suspended: g('suspended'),
 		stale: g('stale'),
 		closed: g('closed'),
+		optionClosed: g('optionClosed'),
 		result: g('result'),
 		voided: g('voided'),
 		voidReasons: each(t, 'voidReasons', VOID_REASONS),

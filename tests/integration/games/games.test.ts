@@ -159,6 +159,36 @@ describe.each(ENGINES)('live games on %s', (engine) => {
 		expect(log[goalAt + 1]).toMatchObject({ kind: 'game', payload: { reason: 'suspended' } });
 	});
 
+	it('issue 34: "No goal" closes when a goal goes in (shown, refused), other picks stay open', async () => {
+		const { ids, apply } = await world();
+		const id = ids[0]!;
+		await apply({
+			matchId: id,
+			kind: 'status',
+			status: 'live',
+			minute: 0,
+			score: { home: 0, away: 0 },
+		});
+		const before = await gamesOf(id);
+		expect(before.last_team_to_score.closed).toEqual([]);
+		const u = await user('Late');
+		await apply(goal(id, 'away', 12, [0, 1]));
+		const after = await gamesOf(id);
+		expect(after.last_team_to_score.closed).toEqual(['none']);
+		expect(after.odd_even.closed).toEqual([]);
+		// The live message of the goal carries it, so open pages close the option at once.
+		const log = await readSince(handle.db, 0, { limit: 100 });
+		const message = log.findLast((e) => e.kind === 'game');
+		const payload = message?.payload as { games: { kind: string; closed: string[] }[] } | undefined;
+		const games = payload?.games ?? [];
+		expect(games.find((g) => g.kind === 'last_team_to_score')?.closed).toEqual(['none']);
+		const refused = await pick(after.last_team_to_score.id, u, 'none', AFTER_WINDOW());
+		expect(refused).toMatchObject({ ok: false, status: 409, error: 'decided' });
+		expect(await pick(after.last_team_to_score.id, u, 'home', AFTER_WINDOW())).toMatchObject({
+			ok: true,
+		});
+	});
+
 	it('settles at full time from the committed score and events, once', async () => {
 		const { ids, apply } = await world();
 		const id = ids[0]!;
