@@ -2,7 +2,9 @@ import { getDbHandle } from './db/client';
 import { ensureFootballData } from './football/ensure';
 import { installGamesHook } from './games/hook';
 import { startLiveFeed } from './live/feed';
+import { registerAuthMails } from './auth/mails';
 import { startMailWorker } from './mail/worker';
+import { registerPaymentMails } from './payments/mail';
 
 /**
  * Work the server does once before it answers its first request: open the database
@@ -20,7 +22,15 @@ export const STARTUP_TASKS: { name: string; run: () => Promise<void> }[] = [
 	{ name: 'live games', run: async () => installGamesHook() },
 	{ name: 'live feed', run: startLiveFeed },
 	// The mail outbox worker (src/server/mail/worker.ts): sends queued mail, retries failures.
-	{ name: 'mail outbox', run: async () => startMailWorker() },
+	// The features' mail kinds first: the worker composes each row with its feature's composer.
+	{
+		name: 'mail outbox',
+		run: async () => {
+			registerAuthMails();
+			registerPaymentMails();
+			startMailWorker();
+		},
+	},
 ];
 
 let started: Promise<void> | undefined;

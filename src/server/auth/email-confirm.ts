@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '~/i18n/locales';
 import { now } from '../clock';
-import { type Database, getDb } from '../db/client';
+import { getDb } from '../db/client';
 import { emailConfirmations, users } from '../db/schema/auth';
 import { announceMailQueued, enqueueMail } from '../mail/outbox';
 import { limits } from './rate-limit';
-import { hashToken, randomToken } from './tokens';
+import { hashToken } from './tokens';
 
 /**
  * E-mail confirmation (issue 28/7): a one-use link mailed to the address proves the
@@ -13,23 +13,6 @@ import { hashToken, randomToken } from './tokens';
  * as SHA-256 hashes (like reset links, src/server/auth/reset-token.ts) in a table of their
  * own, so a confirmation link can never be spent as a reset link or the other way round.
  */
-
-/** How long a confirmation link works: long enough for a mail read days later. */
-export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** Stores a new confirmation token for the account's current address; returns the token. */
-export async function createConfirmToken(db: Database, userId: string, email: string) {
-	const token = randomToken();
-	const at = now();
-	await db.insert(emailConfirmations).values({
-		tokenHash: hashToken(token),
-		userId,
-		email,
-		createdAt: new Date(at),
-		expiresAt: new Date(at + CONFIRM_TTL_MS),
-	});
-	return token;
-}
 
 export type ConfirmResult = { ok: true; userId: string } | { ok: false; error: 'invalid_token' };
 

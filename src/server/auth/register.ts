@@ -26,7 +26,7 @@ export interface RegisterInput {
  * fails (503 from the middleware for a database blink) instead of answering "check your
  * e-mail". Which mail it becomes (a welcome with the confirmation link, a notice to the
  * owner of an existing account, or the ADMIN_EMAIL set-password link) and the per-address
- * caps are decided by the mail worker (src/server/mail/kinds.ts), off the request path.
+ * caps are decided by the mail worker (src/server/auth/mails.ts), off the request path.
  * Only email, name and password are read: scope and plan are decided here, never by the
  * client.
  *

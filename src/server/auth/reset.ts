@@ -23,7 +23,7 @@ export type ForgotResult = { ok: true } | { ok: false; error: 'rate_limited'; re
  *
  * The request itself does the same work for every address (finding 12): it queues one
  * 'reset-request' row, and the look-up, the cap, the token and the mail all happen in the
- * mail worker (src/server/mail/kinds.ts). A row that cannot be written fails the request
+ * mail worker (src/server/auth/mails.ts). A row that cannot be written fails the request
  * (issue 28/6) rather than answering 202 for a mail that will never be sent.
  */
 export async function requestPasswordReset(input: {

@@ -1,107 +1,37 @@
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { LOCALES } from '~/i18n/locales';
-import { CONFIRM_TTL_MS, createConfirmToken } from '../auth/email-confirm';
-import { siteLink } from '../auth/links';
-import { limits } from '../auth/rate-limit';
-import { createResetToken, resetMinutes } from '../auth/reset-token';
+import type { z } from 'zod';
 import type { Database } from '../db/client';
-import { users } from '../db/schema/auth';
-import { paymentConfirmationMail } from '../payments/mail';
 import type { ClaimedMail, MailKind } from './outbox';
-import {
-	accountExistsMail,
-	adminSetupMail,
-	confirmEmailMail,
-	resetPasswordMail,
-	welcomeMail,
-} from './templates';
 import type { MailMessage } from './transport';
 
 /**
- * Turns a queued row into the message to send, at each attempt: links carrying a token are
- * made here (a fresh one-use token per attempt, stored hashed), so the queue never holds a
- * usable secret and a link's lifetime starts when its mail goes out. The decisions that must
- * not show in a request's answer or timing (does the address have an account, is its mail
- * cap reached) are made here too, off the request path. `{ skip }` says why nothing is sent.
- * Per-address caps count the first attempt only: a retry is the same mail.
+ * Turns a queued row into the message to send, at each attempt. What each kind says and
+ * decides belongs to the feature that queues it (src/server/auth/mails.ts, payments/mail.ts):
+ * each registers its composers here, at start-up (src/server/startup.ts), so the mail
+ * worker sends every kind without importing the features above it.
+ * `{ skip }` says why nothing is sent.
  */
 export type Composed = MailMessage | { skip: string };
 
-const locale = z.enum(LOCALES);
-const payloads = {
-	register: z.object({ email: z.string(), locale, userId: z.uuid().nullable() }),
-	'reset-request': z.object({ email: z.string(), locale }),
-	'set-password': z.object({ userId: z.uuid(), locale }),
-	'confirm-email': z.object({ userId: z.uuid(), locale }),
-	'payment-confirmation': z.object({ userId: z.uuid(), checkoutId: z.string() }),
-} satisfies Record<MailKind, z.ZodType>;
-
-const confirmDays = Math.round(CONFIRM_TTL_MS / 86_400_000);
-
-async function userById(db: Database, id: string) {
-	const [user] = await db.select().from(users).where(eq(users.id, id));
-	return user;
+export interface MailComposer<P> {
+	/** The row's payload as queued: checked at each attempt (a bad row is a bug, thrown). */
+	payload: z.ZodType<P>;
+	/** `first`: this is the row's first attempt (per-address caps count it once). */
+	compose: (db: Database, payload: P, first: boolean) => Promise<Composed>;
 }
 
-async function confirmLink(db: Database, user: { id: string; email: string }, lang: string) {
-	const token = await createConfirmToken(db, user.id, user.email);
-	return siteLink(locale.parse(lang), '/auth/confirm-email', { token });
-}
+const composers = new Map<MailKind, MailComposer<unknown>>();
 
-const composers: {
-	[K in MailKind]: (
-		db: Database,
-		p: z.infer<(typeof payloads)[K]>,
-		first: boolean,
-	) => Promise<Composed>;
-} = {
-	async register(db, p, first) {
-		if (p.userId === null) {
-			if (first && !limits.existsMailsPerEmail.hit(p.email).ok) return { skip: 'capped' };
-			return accountExistsMail(p.locale, p.email, siteLink(p.locale, '/auth/reset-password'));
-		}
-		const user = await userById(db, p.userId);
-		if (!user) return { skip: 'no account' };
-		if (first && !limits.welcomeMailsPerEmail.hit(user.email).ok) return { skip: 'capped' };
-		const link = await confirmLink(db, user, p.locale);
-		return welcomeMail(p.locale, user.email, user.name, link, confirmDays);
-	},
-	async 'reset-request'(db, p, first) {
-		const [user] = await db.select().from(users).where(eq(users.email, p.email));
-		if (!user || user.disabledAt !== null) return { skip: 'no account' };
-		if (first && !limits.resetMailsPerEmail.hit(p.email).ok) return { skip: 'capped' };
-		const token = await createResetToken(user.id);
-		const link = siteLink(p.locale, '/auth/reset-password', { token });
-		return resetPasswordMail(p.locale, user.email, link, resetMinutes());
-	},
-	async 'set-password'(db, p) {
-		const user = await userById(db, p.userId);
-		if (!user || user.passwordHash !== null) return { skip: 'password already set' };
-		const token = await createResetToken(user.id);
-		const link = siteLink(p.locale, '/auth/reset-password', { token });
-		return adminSetupMail(p.locale, user.email, link, resetMinutes());
-	},
-	async 'confirm-email'(db, p) {
-		const user = await userById(db, p.userId);
-		if (!user || user.emailConfirmedAt !== null) return { skip: 'already confirmed' };
-		return confirmEmailMail(
-			p.locale,
-			user.email,
-			await confirmLink(db, user, p.locale),
-			confirmDays,
-		);
-	},
-	async 'payment-confirmation'(db, p) {
-		return (await paymentConfirmationMail(db, p.userId, p.checkoutId)) ?? { skip: 'no checkout' };
-	},
-};
+/** Registers the composer of one kind; registering a kind again replaces it. */
+export function defineMailKind<P>(kind: MailKind, composer: MailComposer<P>): void {
+	composers.set(kind, composer as MailComposer<unknown>);
+}
 
 /** The message for a claimed row; a row of an unknown kind or shape is a bug, thrown. */
 export async function composeMail(db: Database, row: ClaimedMail): Promise<Composed> {
-	const kind = row.kind as MailKind;
-	const schema = payloads[kind];
-	if (!schema) throw new Error(`unknown mail kind ${row.kind}`);
-	const compose = composers[kind] as (d: Database, p: unknown, first: boolean) => Promise<Composed>;
-	return compose(db, schema.parse(row.payload), row.attempts === 1);
+	const composer = composers.get(row.kind as MailKind);
+	if (!composer)
+		throw new Error(
+			`no composer for mail kind "${row.kind}" (registered at start-up: src/server/startup.ts)`,
+		);
+	return composer.compose(db, composer.payload.parse(row.payload), row.attempts === 1);
 }

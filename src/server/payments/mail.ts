@@ -4,6 +4,8 @@ import { config } from '../config';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/auth';
 import { checkouts } from '../db/schema/payments';
+import { z } from 'zod';
+import { defineMailKind } from '../mail/kinds';
 import type { MailMessage } from '../mail/transport';
 import { formatMoney } from '~/lib/payments/money';
 
@@ -11,7 +13,7 @@ const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /**
  * The payment confirmation for a paid checkout, composed by the mail worker from the row the
- * webhook queued in its transaction (src/server/mail/kinds.ts). In English: the checkout
+ * webhook queued in its transaction (registered by `registerPaymentMails`). In English: the checkout
  * does not record the buyer's language. Null when the user or checkout is gone.
  */
 export async function paymentConfirmationMail(
@@ -37,4 +39,13 @@ export async function paymentConfirmationMail(
 		text: lines.join('\n\n'),
 		html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
 	};
+}
+
+/** Registers the payment mail kind with the mail worker (start-up; tests that send mail). */
+export function registerPaymentMails(): void {
+	defineMailKind('payment-confirmation', {
+		payload: z.object({ userId: z.uuid(), checkoutId: z.string() }),
+		compose: async (db, p) =>
+			(await paymentConfirmationMail(db, p.userId, p.checkoutId)) ?? { skip: 'no checkout' },
+	});
 }

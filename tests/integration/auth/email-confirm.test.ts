@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as registerRoute from '~/pages/api/auth/register';
 import { setClockForTests } from '~/server/clock';
-import { CONFIRM_TTL_MS } from '~/server/auth/email-confirm';
+import { CONFIRM_TTL_MS } from '~/server/auth/confirm-token';
 import { answerForm, type FormContext } from '~/server/auth/forms';
 import { rowsOf } from '~/server/db/rows';
 import {

@@ -10,9 +10,15 @@ import { resetRateLimitsForTests } from '~/server/auth/rate-limit';
 import { resetAuthSecretForTests } from '~/server/auth/secret';
 import { config, resetConfigForTests } from '~/server/config';
 import { openDatabase, setDbHandleForTests, type DbHandle } from '~/server/db/client';
+import { registerAuthMails } from '~/server/auth/mails';
 import { flushMail } from '~/server/mail/worker';
+import { registerPaymentMails } from '~/server/payments/mail';
 
 export const SITE = 'http://matchday.test';
+
+// The mail kinds, as start-up registers them: these tests send mail without a start-up.
+registerAuthMails();
+registerPaymentMails();
 const TABLES = [
 	'mail_outbox',
 	'auth_security_events',

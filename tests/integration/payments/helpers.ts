@@ -14,8 +14,14 @@ import { setWebhookFaultForTests } from '~/server/payments/webhook';
 import { openCheckout } from '~/server/payments/checkout';
 import { clearReminderCache } from '~/server/payments/billing';
 import { resetDealAttemptsForTests } from '~/server/payments/deal-codes';
+import { registerAuthMails } from '~/server/auth/mails';
+import { registerPaymentMails } from '~/server/payments/mail';
 
 export const SITE = 'http://matchday.test';
+
+// The mail kinds, as start-up registers them: these tests send mail without a start-up.
+registerAuthMails();
+registerPaymentMails();
 
 let handle: DbHandle | undefined;
 let dataDir = '';
