@@ -3,6 +3,7 @@ import { config, settingsProblems } from '../config';
 import { getDbHandle, pgliteFolder } from '../db/client';
 import { DataDirLockedError } from '../db/data-lock';
 import { exitIfDatabaseDead } from '../db/fatal';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ensureStarted } from '../startup';
 import { readiness } from './health';
 import { logger, routeConsoleToLogger, runInRequestScope, currentRequest } from './log';
@@ -32,16 +33,37 @@ export async function preflight(): Promise<void> {
 	const problems = settingsProblems();
 	if (problems.length > 0)
 		throw new StartupRefused(`Refusing to start: fix these settings.\n  ${problems.join('\n  ')}`);
-	try {
-		await getDbHandle();
-	} catch (error) {
-		if (error instanceof DataDirLockedError) throw new StartupRefused(error.message);
-		const url = config().DATABASE_URL;
-		const where =
-			url && /^postgres(ql)?:\/\//.test(url) ? 'PostgreSQL (DATABASE_URL)' : pgliteFolder(url);
-		throw new StartupRefused(
-			`Refusing to start: the database in ${where} could not be opened: ${(error as Error).message}`,
-		);
+	await openDatabasePatiently();
+}
+
+/**
+ * How long start-up waits for a database that cannot be reached (a blink, a failover, a
+ * worker restarted during a cut) before refusing: a process that exits at once would be
+ * counted as a crash and restarted in a loop, though the database is back a second later.
+ */
+export const DATABASE_STARTUP_PATIENCE_MS = 15_000;
+
+async function openDatabasePatiently(): Promise<void> {
+	const deadline = Date.now() + DATABASE_STARTUP_PATIENCE_MS;
+	for (let attempt = 0; ; attempt++) {
+		try {
+			await getDbHandle();
+			return;
+		} catch (error) {
+			if (error instanceof DataDirLockedError) throw new StartupRefused(error.message);
+			const pause = Math.min(250 * 2 ** attempt, 2_000);
+			if (isDatabaseUnavailable(error) && Date.now() + pause < deadline) {
+				logger().warn(`database not reachable yet (${(error as Error).message}); trying again`);
+				await new Promise((resolve) => setTimeout(resolve, pause));
+				continue;
+			}
+			const url = config().DATABASE_URL;
+			const where =
+				url && /^postgres(ql)?:\/\//.test(url) ? 'PostgreSQL (DATABASE_URL)' : pgliteFolder(url);
+			throw new StartupRefused(
+				`Refusing to start: the database in ${where} could not be opened: ${(error as Error).message}`,
+			);
+		}
 	}
 }
 
