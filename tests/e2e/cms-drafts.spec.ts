@@ -16,6 +16,17 @@ const storedFields = (page: Page) =>
 			.flatMap((k) => Object.keys(JSON.parse(localStorage.getItem(k) ?? '{}').values ?? {})),
 	);
 
+/** A fixture the server would accept: the first season, two different teams, a kick-off. */
+async function fillFixture(page: Page, round: string) {
+	await page.getByLabel('Competition and season').selectOption({ index: 1 });
+	await page.getByLabel('Home team').selectOption({ index: 1 });
+	await page.getByLabel('Away team').selectOption({ index: 2 });
+	await page.getByLabel('Round').fill(round);
+	await page.getByLabel('Kick-off date (local)').fill('2031-03-14');
+	await page.getByLabel('Kick-off time (local)').fill('18:45');
+	await page.getByLabel('Time zone').fill('Europe/Madrid');
+}
+
 test.describe('editors’ console: local drafts', () => {
 	test.describe.configure({ timeout: 120_000 });
 
@@ -29,14 +40,8 @@ test.describe('editors’ console: local drafts', () => {
 		await page.goto('/en/cms/fixtures/new');
 		const note = page.getByTestId('fixture-draft-note');
 		await expect(note).toBeHidden();
-		await page.getByLabel('Competition and season').selectOption({ index: 1 });
-		await page.getByLabel('Home team').selectOption({ index: 1 });
-		await page.getByLabel('Away team').selectOption({ index: 2 });
+		await fillFixture(page, round);
 		const home = await page.getByLabel('Home team').inputValue();
-		await page.getByLabel('Round').fill(round);
-		await page.getByLabel('Kick-off date (local)').fill('2031-03-14');
-		await page.getByLabel('Kick-off time (local)').fill('18:45');
-		await page.getByLabel('Time zone').fill('Europe/Madrid');
 
 		// The post never reaches the server: the browser shows its own error page.
 		await context.setOffline(true);
@@ -65,13 +70,7 @@ test.describe('editors’ console: local drafts', () => {
 		await expect(note).toBeHidden();
 
 		// Typed again and saved: the draft is spent, a new form starts empty.
-		await page.getByLabel('Competition and season').selectOption({ index: 1 });
-		await page.getByLabel('Home team').selectOption({ index: 1 });
-		await page.getByLabel('Away team').selectOption({ index: 2 });
-		await page.getByLabel('Round').fill(round);
-		await page.getByLabel('Kick-off date (local)').fill('2031-03-14');
-		await page.getByLabel('Kick-off time (local)').fill('18:45');
-		await page.getByLabel('Time zone').fill('Europe/Madrid');
+		await fillFixture(page, round);
 		await page.getByRole('button', { name: 'Create fixture' }).click();
 		await expect(page).toHaveURL(/\/en\/cms\/fixtures\/\d+\?done=save$/);
 		await expect(page.getByTestId('fixture-draft-note')).toBeHidden();
