@@ -6,6 +6,7 @@ import type { StreamKind, StreamRow } from '../db/schema/streams';
 import { highlightPath } from './catalogue';
 import { paymentsNow as now } from '../clock';
 import { playerLabels } from './player-labels';
+import type { StreamTextContext } from './own-titles';
 import { type StreamText, streamTexts } from './texts';
 import { streamPage, type WatchView } from './watch-view';
 
@@ -102,7 +103,7 @@ export async function catalogueView(
 		country: string | undefined;
 		here: string;
 	},
-	ctx: { locale: Locale; t: Translate; timeZone?: string },
+	ctx: StreamTextContext & { timeZone?: string },
 ): Promise<CatalogueView | undefined> {
 	const { locale, t } = ctx;
 	const page = PAGES[input.page];
@@ -115,7 +116,7 @@ export async function catalogueView(
 	if (!view) return undefined;
 	const texts = await streamTexts(
 		view.watching ? [...view.streams, view.watching.stream] : view.streams,
-		locale,
+		ctx,
 	);
 	const text = (s: StreamRow): StreamText =>
 		texts.get(s.id) ?? { title: s.title, description: s.description, locale: 'en' };

@@ -2,11 +2,13 @@ import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { invalidateTags, matchTag } from '../cache/tags';
 import { getDb, type Database } from '../db/client';
 import { streams, type StreamRow } from '../db/schema/streams';
+import { REPLAY_TITLE_PREFIX, REPLAY_TITLE_VERSUS } from './own-titles';
 
 /*
  * Streams attached to matches. Until editors attach them by hand (the console), the default
  * data does it: the replay feed attaches the demo live stream to each match as its replay
  * starts, and when the replay ends swaps it for a demo highlight (labelled demo footage).
+ * Their titles are stored in English and shown in the visitor's language (own-titles.ts).
  * An attached stream copies its template's plans and adds the competition passes of the
  * match's competition, so access is decided by the stream's plan list alone (access.ts).
  */
@@ -33,7 +35,7 @@ async function attach(
 	title: string,
 ): Promise<void> {
 	await db.execute(sql`INSERT INTO streams (id, kind, match_id, sport, title, plans, countries, hls_path, position)
-		SELECT ${id}, t.kind, m.id, t.sport, ${title} || h.name || ' v ' || a.name,
+		SELECT ${id}, t.kind, m.id, t.sport, ${title} || h.name || ${REPLAY_TITLE_VERSUS} || a.name,
 			CASE WHEN cardinality(t.plans) = 0 THEN t.plans
 				ELSE t.plans || ARRAY(SELECT cp.plan_id FROM competition_passes cp WHERE cp.competition_slug = c.slug ORDER BY cp.plan_id)
 			END,
@@ -50,7 +52,7 @@ async function attach(
 
 /** A replay started: the match gets the demo live stream. */
 export async function attachReplayLive(db: Database, matchId: number): Promise<void> {
-	await attach(db, matchId, LIVE_TEMPLATE, liveStreamId(matchId), 'Live (demo feed): ');
+	await attach(db, matchId, LIVE_TEMPLATE, liveStreamId(matchId), REPLAY_TITLE_PREFIX.live);
 }
 
 /**
@@ -69,7 +71,7 @@ export async function detachReplayLive(
 			matchId,
 			HIGHLIGHT_TEMPLATE,
 			highlightStreamId(matchId),
-			'Highlights (demo footage): ',
+			REPLAY_TITLE_PREFIX.highlight,
 		);
 		await db.execute(sql`DELETE FROM streams WHERE id LIKE 'highlight-m%' AND id NOT IN (
 			SELECT id FROM streams WHERE id LIKE 'highlight-m%' ORDER BY created_at DESC, id DESC LIMIT ${KEEP_HIGHLIGHTS})`);

@@ -1,5 +1,3 @@
-import type { Locale } from '~/i18n/locales';
-import type { Translate } from '~/i18n/server';
 import type { MatchWatchProps } from '~/lib/streams/player';
 import { localHref } from '~/lib/locale-resolution';
 import { matchPath } from '~/lib/urls';
@@ -13,6 +11,7 @@ import { priceOf } from '../payments/plans';
 import { inArray } from 'drizzle-orm';
 import { playerLabels } from './player-labels';
 import { streamsOfMatch } from './match-streams';
+import type { StreamTextContext } from './own-titles';
 import { streamTexts } from './texts';
 
 /**
@@ -23,10 +22,10 @@ import { streamTexts } from './texts';
  */
 export async function matchWatchView(
 	matchId: number,
-	ctx: { locale: Locale; t: Translate },
+	ctx: StreamTextContext,
 ): Promise<MatchWatchProps | null> {
 	const { locale, t } = ctx;
-	const data = await watchData(matchId, locale);
+	const data = await watchData(matchId, ctx);
 	if (!data) return null;
 	const { stream, text, currency, passPrice, competitionPlans } = data;
 	const here = localHref(locale, matchPath({ id: matchId }));
@@ -95,7 +94,8 @@ const WATCH_DATA_MS = 10_000;
  * stream editor and the plan editor drop it in their process (STREAMS_TAG, PRICES_TAG);
  * other processes see the change within WATCH_DATA_MS, as they see the cached page.
  */
-function watchData(matchId: number, locale: Locale) {
+function watchData(matchId: number, ctx: StreamTextContext) {
+	const { locale } = ctx;
 	return cached(
 		`watch:${matchId}:${locale}`,
 		WATCH_DATA_MS,
@@ -103,8 +103,9 @@ function watchData(matchId: number, locale: Locale) {
 		async () => {
 			const [stream] = await streamsOfMatch(matchId);
 			if (!stream) return null;
-			// The visitor's language where the console gave one, else English (marked by `lang`).
-			const text = (await streamTexts([stream], locale)).get(stream.id)!;
+			// The visitor's language where the console gave one or the site wrote the title,
+			// else English (marked by `lang`).
+			const text = (await streamTexts([stream], ctx)).get(stream.id)!;
 			const currency = defaultCurrency(locale);
 			const passPrice = stream.plans.includes('match-pass')
 				? await priceOf('match-pass', currency, undefined)

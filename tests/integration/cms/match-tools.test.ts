@@ -6,6 +6,7 @@ import * as lineupRoute from '~/pages/api/cms/matches/[id]/lineup';
 import * as streamRoute from '~/pages/api/cms/matches/[id]/streams/[streamId]';
 import * as streamsRoute from '~/pages/api/cms/matches/[id]/streams/index';
 import { useTranslations } from '~/i18n/server';
+import { makeNames } from '~/server/views/names';
 import { addStaff } from '~/server/cms/staff';
 import { getMatchDetail } from '~/server/football/queries/match-detail';
 import { rowsOf } from '~/server/db/rows';
@@ -221,7 +222,8 @@ describe('console: line-ups, streams on matches, audit log', () => {
 	it('an editor attaches a highlight: the match watch view offers it; audited; elsewhere is 409; detach takes it off', async () => {
 		const editor = await staffToken('ed@example.com', 'editor');
 		const t = useTranslations('en');
-		expect(await matchWatchView(Number(matchId), { locale: 'en', t })).toBeNull();
+		const ctx = { locale: 'en' as const, t, names: makeNames({ locale: 'en', t }, new Map()) };
+		expect(await matchWatchView(Number(matchId), ctx)).toBeNull();
 
 		const listed = await send(streamsRoute.GET, editor, { method: 'GET' });
 		const available = (listed.body.data as { available: { id: string }[] }).available;
@@ -232,7 +234,7 @@ describe('console: line-ups, streams on matches, audit log', () => {
 		});
 		expect(attached.status).toBe(201);
 		expect(attached.body.data).toMatchObject({ id: 'demo-highlight', matchId: Number(matchId) });
-		const watch = await matchWatchView(Number(matchId), { locale: 'en', t });
+		const watch = await matchWatchView(Number(matchId), ctx);
 		expect(watch).toMatchObject({
 			streamId: 'demo-highlight',
 			accessUrl: '/api/watch/demo-highlight',
@@ -268,7 +270,7 @@ describe('console: line-ups, streams on matches, audit log', () => {
 			params: { id: matchId, streamId: 'demo-highlight' },
 		});
 		expect(detached.status).toBe(200);
-		expect(await matchWatchView(Number(matchId), { locale: 'en', t })).toBeNull();
+		expect(await matchWatchView(Number(matchId), ctx)).toBeNull();
 		expect(
 			(
 				await send(streamRoute.DELETE, editor, {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTranslations } from '~/i18n/server';
+import { namesFor } from '~/server/views/names';
 import type { Locale } from '~/i18n/locales';
 import * as cmsLoginRoute from '~/pages/api/auth/cms/login';
 import * as oneRoute from '~/pages/api/cms/streams/[id]';
@@ -56,10 +57,16 @@ const highlight = {
 	hlsSource: '/media/demo-highlight/index.m3u8',
 };
 
-const catalogue = (locale: Locale, page: 'highlight' | 'movies' = 'highlight') =>
+/** The visitor's context with their names (views/names.ts), as the pages pass it. */
+async function namesCtx(locale: Locale) {
+	const t = useTranslations(locale);
+	return { locale, t, names: await namesFor({ locale, t }) };
+}
+
+const catalogue = async (locale: Locale, page: 'highlight' | 'movies' = 'highlight') =>
 	catalogueView(
 		{ page, play: null, userId: null, country: undefined, here: '/' },
-		{ locale, t: useTranslations(locale), timeZone: 'UTC' },
+		{ ...(await namesCtx(locale)), timeZone: 'UTC' },
 	);
 
 async function audit(action: string) {
@@ -203,8 +210,7 @@ describe('console: creating and editing catalogue streams', () => {
 			(await send(oneRoute.DELETE, token, { method: 'DELETE', id: 't-on-match' })).status,
 		).toBe(409);
 		// The match centre's watch box reads the visitor's language too, English marked by lang.
-		const watch = (l: Locale) =>
-			matchWatchView(Number(matchId), { locale: l, t: useTranslations(l) });
+		const watch = (l: Locale) => namesCtx(l).then((c) => matchWatchView(Number(matchId), c));
 		expect(await watch('de')).toMatchObject({ title: 'Tore des Spieltags' });
 		expect((await watch('de'))!.titleLang).toBeUndefined();
 		expect(await watch('fr')).toMatchObject({ title: 'Goals of the round', titleLang: 'en' });

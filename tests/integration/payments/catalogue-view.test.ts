@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTranslations } from '~/i18n/server';
+import { makeNames } from '~/server/views/names';
 import type { DbHandle } from '~/server/db/client';
 import { resolveHighlight, streamSitemapPaths } from '~/server/streams/catalogue';
 import { catalogueView } from '~/server/streams/catalogue-view';
@@ -13,7 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => teardownPayments());
 
-const ctx = { locale: 'en' as const, t: useTranslations('en') };
+const t = useTranslations('en');
+// English keeps the data's names: no national teams to look up.
+const ctx = { locale: 'en' as const, t, names: makeNames({ locale: 'en', t }, new Map()) };
 const input = (page: 'tv' | 'highlight') => ({
 	page,
 	play: null,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTranslations } from '~/i18n/server';
+import { makeNames } from '~/server/views/names';
 import type { DbHandle } from '~/server/db/client';
 import { checkoutRequestSchema, openCheckout } from '~/server/payments/checkout';
 import { resetStripeClientForTests } from '~/server/payments/providers/stripe';
@@ -34,7 +35,9 @@ beforeEach(async () => {
 	stub.requests.length = 0;
 });
 
-const ctx = { locale: 'en' as const, t: useTranslations('en') };
+const t = useTranslations('en');
+// English keeps the data's names: no national teams to look up.
+const ctx = { locale: 'en' as const, t, names: makeNames({ locale: 'en', t }, new Map()) };
 let events = 0;
 
 async function aLiveMatch(competitionSlug: string): Promise<number> {

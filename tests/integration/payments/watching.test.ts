@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTranslations } from '~/i18n/server';
+import { makeNames } from '~/server/views/names';
 import type { DbHandle } from '~/server/db/client';
 import { checkoutFormOutcome } from '~/server/payments/checkout-form';
 import { checkoutRequestSchema, openCheckout } from '~/server/payments/checkout';
@@ -28,7 +29,9 @@ beforeAll(async () => {
 afterAll(() => teardownPayments());
 beforeEach(() => resetPayments());
 
-const ctx = { locale: 'en' as const, t: useTranslations('en') };
+const t = useTranslations('en');
+// English keeps the data's names: no national teams to look up.
+const ctx = { locale: 'en' as const, t, names: makeNames({ locale: 'en', t }, new Map()) };
 
 async function aMatch(slug: string): Promise<number> {
 	const [id] = await seedMatches(handle, 1);

@@ -328,7 +328,7 @@ describe('the match page beside its view', () => {
 	};
 	const panels = async (id: number) => ({
 		games: await getGamesPanel(String(id), { home: 'Argentinien', away: 'Frankreich' }, de),
-		watch: await matchWatchView(id, de),
+		watch: await matchWatchView(id, { ...de, names: await namesFor(de) }),
 	});
 
 	it('the games panel and the watch section cost nothing on a hit, with and without a stream', async () => {
@@ -357,7 +357,7 @@ describe('the match page beside its view', () => {
 			// A stream edit drops the watch section at once (here; other processes within seconds).
 			await handle.db.delete(streams).where(eq(streams.id, 'trips-final'));
 			invalidateTags([STREAMS_TAG, streamTag('trips-final')]);
-			expect(await matchWatchView(final.id, de)).toBeNull();
+			expect(await matchWatchView(final.id, { ...de, names: await namesFor(de) })).toBeNull();
 		} finally {
 			restore();
 		}
