@@ -35,6 +35,7 @@ import { type FormView, formView, type TableView, tableView } from './league-tab
 import { type EmbedView, embedView, getMatchPage } from './match-page';
 import type { LineUpSide } from './match-parts';
 import { type MatchRowView, matchRows } from './match-row';
+import { namesFor } from './names';
 import { isLive } from '~/lib/football/match-status';
 import { outcomeFor } from './score';
 
@@ -225,11 +226,16 @@ export function getScoresEmbed(
 			matchesForDay(db, { date: localDate(now, 'UTC'), timeZone: 'UTC', now, competitionId }),
 		]);
 		const seen = new Set<number>();
+		const names = await namesFor(c);
 		const matches = [...live.groups, ...day.groups]
 			.flatMap((g) => g.matches)
 			.filter((m) => (team ? m.home.id === team.id || m.away.id === team.id : true))
-			.filter((m) => !seen.has(m.id) && seen.add(m.id));
-		const heading = team?.name ?? competition?.name ?? c.t('embed:kind.scores');
+			.filter((m) => !seen.has(m.id) && seen.add(m.id))
+			.map(names.match);
+		const heading =
+			(team && names.team(team).name) ??
+			(competition && names.competition(competition.slug, competition.name)) ??
+			c.t('embed:kind.scores');
 		return {
 			view: {
 				heading,
@@ -265,11 +271,15 @@ export async function lineupEmbedView(
 		teamIds: [m.home.id, m.away.id],
 	});
 	if (squads.length === 0) return { ...view, squadNote: null };
+	const names = await namesFor(ctx);
 	const sides: LineUpSide[] = squads.map((s) => ({
 		name: s.teamId === m.home.id ? m.home.name : m.away.name,
 		groups: [
 			{
-				heading: ctx.t('embed:squadHeading', { competition: s.competition, season: s.season }),
+				heading: ctx.t('embed:squadHeading', {
+					competition: names.competitionNamed(s.competition),
+					season: s.season,
+				}),
 				players: s.players.map((p) => ({
 					shirt: String(p.shirtNumber ?? ''),
 					name: p.name,
@@ -295,7 +305,8 @@ export function getMatchEmbed(
 		const m = detail.match;
 		return {
 			view,
-			title: `${m.home.name} v ${m.away.name}`,
+			// The teams as the widget names them, in its language.
+			title: `${view.home.name} ${c.t('football:ui.versus')} ${view.away.name}`,
 			tags: matchTags([m]),
 			live: isLive(m.status) || m.status === 'scheduled' ? String(m.id) : null,
 		};
@@ -335,7 +346,11 @@ export function getTableEmbed(
 		if (q.team && !team) return 'team';
 		const tables = standings.tables.filter((tb) => !q.group || tb.group === q.group);
 		if (tables.length === 0) return 'group';
-		const vars = { competition: standings.competition.name, season: standings.season.label };
+		const names = await namesFor(c);
+		const vars = {
+			competition: names.competition(standings.competition.slug, standings.competition.name),
+			season: standings.season.label,
+		};
 		// Matches of these tables in play count as they stand (the one live-table function, as
 		// the league page and the match centre), and the widget redraws at each of their changes.
 		const live = await getLiveLeagueTable(standings.season.id);
@@ -352,7 +367,7 @@ export function getTableEmbed(
 						liveTable(tb.rows, fixturesOf(tb.group), states),
 						{
 							caption: tb.group
-								? c.t('football:table.groupCaption', { ...vars, group: tb.group })
+								? c.t('football:table.groupCaption', { ...vars, group: names.group(tb.group) })
 								: c.t('football:table.caption', vars),
 							highlight: team ? [team.id] : [],
 							showForm: false,
@@ -396,12 +411,16 @@ export function getFixturesEmbed(
 			listMatches(db, { ...where, filter: 'results' }),
 		]);
 		const options = { showDate: true, showYear: true, showCompetition: Boolean(team) };
-		const heading = team?.name ?? competition?.name ?? '';
+		const names = await namesFor(c);
+		const heading =
+			(team && names.team(team).name) ??
+			(competition && names.competition(competition.slug, competition.name)) ??
+			'';
 		return {
 			view: {
 				heading,
-				fixtures: matchRows(next.items, c, options),
-				results: matchRows(last.items, c, options),
+				fixtures: matchRows(next.items.map(names.match), c, options),
+				results: matchRows(last.items.map(names.match), c, options),
 				fixturesLabel: c.t('embed:fixtures'),
 				resultsLabel: c.t('embed:results'),
 				empty: next.items.length + last.items.length === 0 ? c.t('embed:noMatches') : null,
@@ -429,18 +448,24 @@ export function getFormEmbed(
 		const team = await getTeamRef(db, String(slug));
 		if (!team) return 'id';
 		const last = await listMatches(db, { teamId: team.id, filter: 'results', pageSize: 5 });
+		const names = await namesFor(c);
+		const named = names.team(team);
 		const letters = [...last.items]
 			.reverse()
 			.map((m) => outcomeFor(m, team.id) ?? '')
 			.join('');
 		return {
 			view: {
-				heading: c.t('embed:formHeading', { team: team.name }),
+				heading: c.t('embed:formHeading', { team: named.name }),
 				form: formView(letters, c.t),
-				rows: matchRows(last.items, c, { showDate: true, showYear: true, showCompetition: true }),
+				rows: matchRows(last.items.map(names.match), c, {
+					showDate: true,
+					showYear: true,
+					showCompetition: true,
+				}),
 				empty: last.items.length === 0 ? c.t('embed:noMatches') : null,
 			},
-			title: c.t('embed:formHeading', { team: team.name }),
+			title: c.t('embed:formHeading', { team: named.name }),
 			tags: [LISTS_TAG],
 		};
 	});
@@ -493,10 +518,11 @@ export async function getWidgetView(
 			: String(issue.path[0] ?? '')
 		: '';
 	const choice: BuilderChoice = parsed.success ? parsed.data : builderQuery.parse({});
-	const [exampleId, competitions, teamGroups] = await Promise.all([
+	const [exampleId, competitions, teamGroups, names] = await Promise.all([
 		exampleMatchId(),
 		getCompetitions(),
 		getTeamList(),
+		namesFor(ctx),
 	]);
 	const lang = choice.lang && isLocale(choice.lang) ? choice.lang : locale;
 	choice.lang = lang;
@@ -526,12 +552,12 @@ export async function getWidgetView(
 		choice,
 		kinds: EMBED_KINDS.map((k) => ({ value: k, label: t(`embed:kind.${k}`) })),
 		competitions: groupByArea(competitions).map((g) => ({
-			label: g.areaName,
-			options: g.items.map((c) => ({ value: c.slug, label: c.name })),
+			label: names.area(g.items[0]!.areaCode, g.areaName),
+			options: g.items.map((c) => ({ value: c.slug, label: names.competition(c.slug, c.name) })),
 		})),
 		teams: teamGroups.map((g) => ({
-			label: `${g.competition.name} ${g.competition.season}`,
-			options: g.teams.map((tm) => ({ value: tm.slug, label: tm.name })),
+			label: `${names.competitionNamed(g.competition.name)} ${g.competition.season}`,
+			options: g.teams.map((tm) => ({ value: tm.slug, label: names.team(tm).name })),
 		})),
 		languages: LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
 		themes: [

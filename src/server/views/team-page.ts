@@ -96,7 +96,7 @@ export async function getTeamView(data: TeamDetail, ctx: ViewContext): Promise<T
 			squad && squad.players.length > 0
 				? {
 						caption: t('football:team.squadCaption', {
-							competition: squad.competition,
+							competition: names.competitionNamed(squad.competition),
 							season: squad.season,
 						}),
 						players: squad.players.map((p) => ({
@@ -139,7 +139,7 @@ export async function getTeamListView(ctx: ViewContext): Promise<TeamListView> {
 		),
 		h2hHref: localHref(locale, '/team/head-to-head'),
 		groups: groups.map((g) => ({
-			name: g.competition.name,
+			name: names.competitionNamed(g.competition.name),
 			areaName: g.competition.areaName,
 			season: g.competition.season,
 			teams: g.teams.map((tm) => ({ name: tm.name, href: localHref(locale, teamPath(tm)) })),
