@@ -63,7 +63,9 @@ test.describe('editors’ console: fixtures', () => {
 			await fan.evaluate(() => (window as unknown as { pwned?: number }).pwned),
 		).toBeUndefined();
 
+		// Destructive: it asks first (issue 28; tests/e2e/cms-safe-actions.spec.ts has the rest).
 		await editor.getByRole('button', { name: 'Postpone' }).click();
+		await editor.getByTestId('fixture-confirm').click();
 		await expect(editor.getByTestId('fixture-done')).toContainText('Postponed.');
 		await expect(editor.getByTestId('fixture-status')).toHaveText('Postponed');
 		await fan.reload();
@@ -72,6 +74,7 @@ test.describe('editors’ console: fixtures', () => {
 
 		// Back on the schedule (issue 28): the page offers Restore for a postponed match.
 		await editor.getByTestId('fixture-restore').click();
+		await editor.getByTestId('fixture-confirm').click();
 		await expect(editor.getByTestId('fixture-done')).toContainText('Restored');
 		await expect(editor.getByTestId('fixture-status')).toHaveText('Scheduled');
 		await expect(editor.getByRole('button', { name: 'Postpone' })).toBeVisible();
