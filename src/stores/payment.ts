@@ -1,12 +1,15 @@
 import { atom } from 'nanostores';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '~/lib/idempotency';
 
-/** The pricing island's checkout request state (client-only). */
+/**
+ * The checkout request of the pricing cards (client-only): one at a time on a page, named by
+ * its plan so only that card's button says it is opening or why it failed.
+ */
 export type CheckoutState =
 	| { status: 'idle' }
-	| { status: 'pending' }
-	| { status: 'error'; error: string }
-	| { status: 'login' };
+	| { status: 'pending'; planId: string }
+	| { status: 'error'; planId: string; error: string }
+	| { status: 'login'; planId: string };
 
 export const $checkout = atom<CheckoutState>({ status: 'idle' });
 
@@ -55,11 +58,12 @@ async function postCheckout(body: CheckoutBody, key: string): Promise<Response> 
  */
 export async function startCheckout(body: CheckoutBody): Promise<void> {
 	if ($checkout.get().status === 'pending') return; // a double click sends one request
-	$checkout.set({ status: 'pending' });
+	const { planId } = body;
+	$checkout.set({ status: 'pending', planId });
 	try {
 		const response = await postCheckout(body, newIdempotencyKey());
 		if (response.status === 401) {
-			$checkout.set({ status: 'login' });
+			$checkout.set({ status: 'login', planId });
 			return;
 		}
 		const data = (await response.json().catch(() => ({}))) as {
@@ -67,11 +71,16 @@ export async function startCheckout(body: CheckoutBody): Promise<void> {
 			error?: string;
 		};
 		if (!response.ok || !data.redirectUrl) {
-			$checkout.set({ status: 'error', error: data.error ?? 'generic' });
+			$checkout.set({ status: 'error', planId, error: data.error ?? 'generic' });
 			return;
 		}
 		window.location.assign(data.redirectUrl);
 	} catch {
-		$checkout.set({ status: 'error', error: 'generic' });
+		$checkout.set({ status: 'error', planId, error: 'generic' });
 	}
+}
+
+/** Forgets a checkout that was left for the provider's page (the visitor came back with Back). */
+export function resetCheckout(): void {
+	$checkout.set({ status: 'idle' });
 }

@@ -41,11 +41,12 @@ test('register, meet the plan prompt, buy premium with the success card, watch t
 	await expect(planLink).toHaveAttribute('href', /\/en\/pricing\?plan=premium-monthly/);
 	await planLink.click();
 
-	// Pricing: server-rendered price; the island pays for the preselected plan.
-	await expect(page.locator('#plan-premium-monthly')).toContainText('£8.99');
-	const pay = page.getByRole('button', { name: 'Continue to payment' });
+	// Pricing: server-rendered price; the plan asked for is marked, its card's button pays.
+	const card = page.locator('#plan-premium-monthly');
+	await expect(card).toContainText('£8.99');
+	await expect(card).toHaveClass(/chosen/);
+	const pay = card.getByRole('button', { name: /Continue to payment/ });
 	await expect(pay).toBeEnabled();
-	await expect(page.locator('input[type="radio"][value="premium-monthly"]')).toBeChecked();
 	await pay.click();
 
 	await payWithCard(page, '4242 4242 4242 4242');
@@ -104,24 +105,32 @@ test('register, meet the plan prompt, buy premium with the success card, watch t
 	await expect(page.locator('.billing__history')).toContainText('8.99');
 });
 
-test("a plan card's own button chooses that plan in the payment form (no account needed to look)", async ({
+test("a plan card's own button asks a visitor to log in, and the login comes back to that card", async ({
 	page,
 }) => {
 	await page.goto('/en/pricing?currency=EUR');
 	const yearly = page.locator('#plan-premium-yearly');
 	await expect(yearly).toHaveClass(/recommended/);
 	await expect(yearly).toContainText('Best value');
-	await yearly.getByRole('link', { name: /Choose/ }).click();
-	await page.waitForURL(/plan=premium-yearly&currency=EUR#pay$/);
-	await expect(page.getByRole('radio', { name: /Premium yearly/ })).toBeChecked();
-	await expect(page.locator('#pay')).toBeInViewport();
+	await yearly.getByRole('button', { name: 'Continue to payment: Premium yearly' }).click();
+	// The island said it on this card (no other card speaks).
+	await expect(yearly.getByRole('status')).toContainText('Log in or create an account to pay.');
+	await expect(page.locator('#plan-premium-monthly').getByRole('status')).toBeEmpty();
+	const login = yearly.getByRole('link', { name: 'Log in' });
+	await expect(login).toHaveAttribute(
+		'href',
+		`/en/login?redirect=${encodeURIComponent('/en/pricing?plan=premium-yearly&currency=EUR#plan-premium-yearly')}`,
+	);
 });
 
 test('the decline card ends on the failure page with nothing bought', async ({ page }) => {
 	await registerAndLogin(page);
 	await page.goto('/en/pricing?plan=premium-monthly&currency=EUR');
 	await expect(page.locator('#plan-premium-monthly')).toContainText('€9.99');
-	await page.getByRole('button', { name: 'Continue to payment' }).click();
+	await page
+		.locator('#plan-premium-monthly')
+		.getByRole('button', { name: /Continue to payment/ })
+		.click();
 	await payWithCard(page, '4000 0000 0000 0002');
 	await page.waitForURL(/\/en\/payment\/failure\?checkout=co_/);
 	await expect(page.locator('.payment-status')).toHaveAttribute('data-state', 'failed');
@@ -135,8 +144,10 @@ test('the decline card ends on the failure page with nothing bought', async ({ p
 test('3-D Secure: a failed authentication fails the payment', async ({ page }) => {
 	await registerAndLogin(page);
 	await page.goto('/en/pricing?plan=premium-yearly');
-	await page.locator('input[type="radio"][value="premium-yearly"]').check();
-	await page.getByRole('button', { name: 'Continue to payment' }).click();
+	await page
+		.locator('#plan-premium-yearly')
+		.getByRole('button', { name: /Continue to payment/ })
+		.click();
 	await payWithCard(page, '4000 0027 6000 3184');
 	await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
 	await page.getByRole('button', { name: 'Fail authentication' }).click();

@@ -80,7 +80,10 @@ test('a paid live stream plays across address renewals, and stops saying so when
 
 	// Premium, paid with the sandbox's success card.
 	await page.goto('/en/pricing?plan=premium-monthly');
-	await page.getByRole('button', { name: 'Continue to payment' }).click();
+	await page
+		.locator('#plan-premium-monthly')
+		.getByRole('button', { name: /Continue to payment/ })
+		.click();
 	await page.waitForURL(/\/en\/payment\/sandbox\/co_/);
 	const checkout = /\/(co_[\w-]+)/.exec(page.url())?.[1] as string;
 	await page.locator('#card').fill('4242 4242 4242 4242');

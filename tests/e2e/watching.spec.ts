@@ -129,8 +129,10 @@ test('a Euro pass bought on /pricing-sport plays the Euro replays', async ({ pag
 	await expect(page.locator('#plan-pass-euro')).toBeVisible();
 	await expect(page.locator('[data-plan="pass-basketball"]')).toHaveCount(0);
 	await expect(page.locator('[data-plan="pass-tennis"]')).toHaveCount(0);
-	await page.locator('#plan-pass-euro').getByRole('link').click();
-	await page.getByRole('button', { name: 'Continue to payment' }).click();
+	await page
+		.locator('#plan-pass-euro')
+		.getByRole('button', { name: /Continue to payment/ })
+		.click();
 	await payWithCard(page);
 	await page.waitForURL(/\/en\/payment\/success\?checkout=co_/);
 	const [matchId] = await liveIds(page.request);

@@ -27,7 +27,9 @@ function withParam(path: string, key: string, value: string): string {
  * POST /api/checkout as a plain form (JavaScript off, or the match page's pass button):
  * the same checkout as the JSON path, answered with a redirect: to the provider's page
  * when opened, to the login (and back) for a visitor not signed in, else back to the page
- * the form came from with `checkout_error=<code>`.
+ * the form came from with `checkout_error=<code>`. The page it came from is `from`, else
+ * `returnTo` (where a paid checkout lands: the match page's pass form is both); the
+ * pricing cards send only `from`, so a paid plan ends on the payment's own result page.
  */
 export async function checkoutFormOutcome(
 	request: Request,
@@ -40,7 +42,7 @@ export async function checkoutFormOutcome(
 	const locale: Locale = (LOCALES as readonly string[]).includes(fields.locale ?? '')
 		? (fields.locale as Locale)
 		: 'en';
-	const back = safeRedirect(fields.returnTo, localHref(locale, '/pricing'));
+	const back = safeRedirect(fields.from || fields.returnTo, localHref(locale, '/pricing'));
 	if (!locals.user) {
 		return {
 			status: 303,
@@ -58,7 +60,8 @@ export async function checkoutFormOutcome(
 			...fields,
 			deal: fields.deal || null,
 			matchId: fields.matchId || null,
-			returnTo: back,
+			// A foreign or missing one: openCheckout ends the payment on its result page.
+			returnTo: fields.returnTo || null,
 		});
 		if (!parsed.success) {
 			const field = String(parsed.error.issues[0]?.path[0] ?? 'form');

@@ -51,7 +51,11 @@ describe('startCheckout', () => {
 		await vi.runAllTimersAsync();
 		await done;
 		expect(fetch).toHaveBeenCalledTimes(3);
-		expect($checkout.get()).toEqual({ status: 'error', error: 'generic' });
+		expect($checkout.get()).toEqual({
+			status: 'error',
+			planId: 'premium-monthly',
+			error: 'generic',
+		});
 		vi.useRealTimers();
 	});
 });
