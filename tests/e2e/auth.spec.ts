@@ -54,13 +54,13 @@ test.describe('accounts', () => {
 		const email = unique();
 		await register(page, email);
 		await logIn(page, email);
-		await expect(page.locator('header a.account')).toHaveText('My account');
+		await expect(page.locator('header a.account')).toHaveAccessibleName('My account');
 		// Another signed-in visitor renders the page first; this one is then served from the cache.
 		const other = await browser.newPage();
 		const otherEmail = unique();
 		await register(other, otherEmail);
 		await logIn(other, otherEmail);
-		await expect(other.locator('header a.account')).toHaveText('My account');
+		await expect(other.locator('header a.account')).toHaveAccessibleName('My account');
 		// Both have been home, whose script stores the browser's zone in the `tz` cookie (part
 		// of the cache key): wait for it, or the two would ask for different keys.
 		for (const p of [page, other]) {
@@ -70,7 +70,7 @@ test.describe('accounts', () => {
 		const response = await page.goto('/en/faq');
 		expect(response!.headers()['x-cache']).toBe('HIT');
 		expect(response!.headers()['cache-control']).toBe('private, no-store');
-		await expect(page.locator('header a.account')).toHaveText('My account');
+		await expect(page.locator('header a.account')).toHaveAccessibleName('My account');
 		await expect(page.locator('header a.account')).toHaveAttribute('href', '/en/account');
 		// Anonymous visitors get their own page, with "Log in".
 		const anonymous = await browser.newPage();
@@ -92,7 +92,7 @@ test.describe('accounts', () => {
 		await expect(page).toHaveURL(/\/en\/account$/);
 		await expect(page.getByTestId('signed-in-as')).toContainText(email);
 		// The header now offers "My account".
-		await expect(page.locator('header a.account')).toHaveText('My account');
+		await expect(page.locator('header a.account')).toHaveAccessibleName('My account');
 		// A logged-in visitor opening login or register goes home.
 		await page.goto('/en/login');
 		await expect(page).toHaveURL(/\/en$/);

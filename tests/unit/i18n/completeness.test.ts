@@ -31,6 +31,8 @@ const SAME_AS_ENGLISH_OK = new Set([
 	'Guides',
 	'Contact',
 	'Login',
+	// Italian and Dutch say "account" too (the header's short label on phones).
+	'Account',
 	'Home',
 	'Status',
 	'Info',
