@@ -26,13 +26,13 @@ export const users = pgTable('users', {
 	/** Bumped by a password change or reset: every older access JWT stops working. */
 	tokenVersion: integer('token_version').notNull().default(0),
 	disabledAt: timestamp('disabled_at', { withTimezone: true }),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 	/**
 	 * When the owner proved the mailbox (a confirmation or reset link). Null: never proved;
 	 * such accounts play but are left off leaderboards (issue 28/7, docs/auth.md).
 	 */
 	emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-	createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
 /** A login: one refresh-token family. Revoking it ends its access tokens at once. */
