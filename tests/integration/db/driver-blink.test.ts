@@ -63,9 +63,11 @@ describe.skipIf(!PG)('postgres driver after a blink (TEST_DATABASE_URL)', () => 
 	};
 
 	it('a query handed over between the socket error and its close fails with the connection, and the next session answers truly', async () => {
-		let probe: Promise<unknown> | undefined;
+		// Observed from the moment it exists: it may fail before the test awaits it, and an
+		// unobserved rejection would fail the whole run.
+		let probe: ReturnType<typeof outcome> | undefined;
 		const sql = viaProxy(() => {
-			probe ??= sql`SELECT 1 AS one`.execute();
+			probe ??= outcome(sql`SELECT 1 AS one`.execute());
 		});
 		try {
 			expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);
@@ -77,7 +79,7 @@ describe.skipIf(!PG)('postgres driver after a blink (TEST_DATABASE_URL)', () => 
 			// A new session: without the repair it resolves the old session's probe with nothing.
 			const next = await outcome(sql`SELECT 2 AS two`.execute());
 			expect(next).toEqual({ settled: 'resolved', value: [{ two: 2 }] });
-			expect(await outcome(probe!)).toEqual({ settled: 'rejected', code: 'CONNECTION_CLOSED' });
+			expect(await probe!).toEqual({ settled: 'rejected', code: 'CONNECTION_CLOSED' });
 		} finally {
 			await sql.end({ timeout: 1 });
 		}
